@@ -1,0 +1,13 @@
+//! Xenotable wire types: what crosses the network between the server and its clients.
+//!
+//! Only data lives here: lobby and match messages and, per game, the `Action` a seat may send,
+//! the `View` one viewer may see and the `Event` that tells what happened. No rules, no I/O.
+//! Every enum is internally tagged JSON with snake_case names, and unknown fields are refused,
+//! so a client's typo is an error rather than a silently ignored intent.
+
+pub mod artemia;
+mod envelope;
+mod seat;
+
+pub use envelope::{MatchView, Outcome};
+pub use seat::{ParseSeatError, Seat};

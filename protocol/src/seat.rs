@@ -1,0 +1,157 @@
+//! Seats: the sides of a match, named as on the wire (`creature`, `hunted-3`, `marines`, ...).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A seat at a table of any game. Numbered seats count from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seat {
+    /// Derelict: the marine player.
+    Marines,
+    /// Derelict and Away Team: the alien player.
+    Aliens,
+    /// Artemia: the Creature.
+    Creature,
+    /// Artemia: one of 1 to 6 Hunted.
+    Hunted(u8),
+    /// Intruder: the crew.
+    Crew,
+    /// Intruder: the human intruder.
+    Intruder,
+    /// Intruder: the science officer.
+    Science,
+    /// Intruder: the command officer.
+    Command,
+    /// Away Team: one of up to 3 teams.
+    Team(u8),
+    /// Away Team: the away team.
+    AwayTeam,
+}
+
+impl Seat {
+    /// The Hunted seat numbered `n` (1 to 6).
+    pub fn hunted(n: u8) -> Option<Seat> {
+        (1..=6).contains(&n).then_some(Seat::Hunted(n))
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Marines => f.write_str("marines"),
+            Seat::Aliens => f.write_str("aliens"),
+            Seat::Creature => f.write_str("creature"),
+            Seat::Hunted(n) => write!(f, "hunted-{n}"),
+            Seat::Crew => f.write_str("crew"),
+            Seat::Intruder => f.write_str("intruder"),
+            Seat::Science => f.write_str("science"),
+            Seat::Command => f.write_str("command"),
+            Seat::Team(n) => write!(f, "team-{n}"),
+            Seat::AwayTeam => f.write_str("away-team"),
+        }
+    }
+}
+
+/// A seat name that names no seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseSeatError(pub String);
+
+impl fmt::Display for ParseSeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown seat {:?}", self.0)
+    }
+}
+
+impl std::error::Error for ParseSeatError {}
+
+impl FromStr for Seat {
+    type Err = ParseSeatError;
+
+    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
+        let numbered = |prefix: &str, max: u8| {
+            s.strip_prefix(prefix)
+                .filter(|n| !n.starts_with('0') && !n.starts_with('+'))
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=max).contains(n))
+        };
+        match s {
+            "marines" => Ok(Seat::Marines),
+            "aliens" => Ok(Seat::Aliens),
+            "creature" => Ok(Seat::Creature),
+            "crew" => Ok(Seat::Crew),
+            "intruder" => Ok(Seat::Intruder),
+            "science" => Ok(Seat::Science),
+            "command" => Ok(Seat::Command),
+            "away-team" => Ok(Seat::AwayTeam),
+            _ => {
+                if let Some(n) = numbered("hunted-", 6) {
+                    Ok(Seat::Hunted(n))
+                } else if let Some(n) = numbered("team-", 3) {
+                    Ok(Seat::Team(n))
+                } else {
+                    Err(ParseSeatError(s.to_owned()))
+                }
+            }
+        }
+    }
+}
+
+impl Serialize for Seat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Seat, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_names_round_trip() {
+        let seats = [
+            Seat::Marines,
+            Seat::Aliens,
+            Seat::Creature,
+            Seat::Hunted(1),
+            Seat::Hunted(6),
+            Seat::Crew,
+            Seat::Intruder,
+            Seat::Science,
+            Seat::Command,
+            Seat::Team(3),
+            Seat::AwayTeam,
+        ];
+        for seat in seats {
+            let json = serde_json::to_string(&seat).unwrap();
+            assert_eq!(serde_json::from_str::<Seat>(&json).unwrap(), seat);
+        }
+        assert_eq!(
+            serde_json::to_string(&Seat::Hunted(2)).unwrap(),
+            "\"hunted-2\""
+        );
+    }
+
+    #[test]
+    fn out_of_range_seats_are_refused() {
+        for bad in [
+            "hunted-0",
+            "hunted-7",
+            "hunted-01",
+            "team-4",
+            "hunted-",
+            "Creature",
+            "",
+        ] {
+            assert!(bad.parse::<Seat>().is_err(), "{bad} should not parse");
+        }
+    }
+}

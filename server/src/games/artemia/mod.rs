@@ -1,0 +1,182 @@
+//! Artemia: one Creature against 1 to 6 Hunted on a hostile planet (`shared/rules/artemia.md`).
+//!
+//! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
+//! rulebook: `board` (the map and the track), `cards` (the card tables), `state` (the whole
+//! truth), `flow` (the turn, phase by phase, and the reckoning), `act` (checking and carrying
+//! out each action), `powers` (the place powers), `legal` (what each seat may do) and `view`
+//! (what each viewer may know).
+
+mod act;
+mod board;
+mod cards;
+mod flow;
+mod legal;
+mod powers;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Deserialize;
+use xenotable_protocol::artemia::{Action, Event, View};
+use xenotable_protocol::{Outcome, Seat};
+
+pub use board::BoardSide;
+pub use state::State;
+
+use crate::games::{Dice, Game, RuleError, SetupError, Told, Viewer};
+use flow::Table;
+use state::Step;
+
+/// The game of Artemia.
+pub struct Artemia;
+
+/// Options chosen when a match is created.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Board side 1 or 2 (which Rescue distances are A-spaces).
+    #[serde(rename = "board-side", default)]
+    pub board_side: Option<u8>,
+}
+
+/// A validated match configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    pub hunted: usize,
+    pub side: BoardSide,
+}
+
+impl Game for Artemia {
+    const ID: &'static str = "artemia";
+    const NAME: &'static str = "Artemia";
+
+    type Options = Options;
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn seats() -> Vec<Seat> {
+        std::iter::once(Seat::Creature)
+            .chain((1..=6).map(Seat::Hunted))
+            .collect()
+    }
+
+    fn configure(seats: &[Seat], options: Options) -> Result<Config, SetupError> {
+        let side = match options.board_side {
+            None | Some(1) => BoardSide::One,
+            Some(2) => BoardSide::Two,
+            Some(n) => {
+                return Err(SetupError::Options(format!(
+                    "board-side is 1 or 2, not {n}"
+                )));
+            }
+        };
+        for (k, seat) in seats.iter().enumerate() {
+            if !matches!(seat, Seat::Creature | Seat::Hunted(_)) {
+                return Err(SetupError::UnknownSeat(seat.to_string()));
+            }
+            if seats[..k].contains(seat) {
+                return Err(SetupError::DuplicateSeat(seat.to_string()));
+            }
+        }
+        if !seats.contains(&Seat::Creature) {
+            return Err(SetupError::Seats("Artemia needs the creature seat".into()));
+        }
+        let hunted = seats.len() - 1;
+        if hunted == 0 {
+            return Err(SetupError::Seats("Artemia needs 1 to 6 Hunted".into()));
+        }
+        if let Some(seat) = (1..=hunted as u8)
+            .map(Seat::Hunted)
+            .find(|s| !seats.contains(s))
+        {
+            return Err(SetupError::Seats(format!(
+                "the Hunted are numbered from hunted-1 without gaps: {seat} is missing"
+            )));
+        }
+        Ok(Config { hunted, side })
+    }
+
+    fn setup(config: &Config, dice: &mut Dice) -> State {
+        let mut state = State::new(config.hunted, config.side, dice);
+        let mut out = Vec::new();
+        // The game cannot end while dealing: no counter moves.
+        let _ = Table {
+            s: &mut state,
+            dice,
+            out: &mut out,
+        }
+        .deal();
+        state
+    }
+
+    fn to_act(state: &State) -> Vec<Seat> {
+        to_act(state)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(state, seat)
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        dice: &mut Dice,
+    ) -> Result<Vec<Told<Event>>, RuleError> {
+        act::check(state, seat, action)?;
+        let mut out = Vec::new();
+        // `Err(Ended)` only says the game ended; the state already records the winner.
+        let _ = act::execute(
+            &mut Table {
+                s: state,
+                dice,
+                out: &mut out,
+            },
+            seat,
+            action,
+        );
+        Ok(out)
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn conceal(event: &Event) -> Event {
+        view::conceal(event)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        flow::outcome(state)
+    }
+}
+
+/// The seats that may act now, in seat order (the Creature first).
+fn to_act(s: &State) -> Vec<Seat> {
+    let hunted = |i: usize| vec![State::seat(i)];
+    let waiting = |w: state::Waiting| w.iter().map(State::seat).collect();
+    match s.step {
+        Step::HuntCard(_) | Step::CreatureToken | Step::ArtemiaToken | Step::TargetToken => {
+            vec![Seat::Creature]
+        }
+        Step::Explore(w)
+        | Step::ForbiddenZone(w)
+        | Step::Survival(_, w)
+        | Step::RiverChoice(w)
+        | Step::Scream(w)
+        | Step::Toxin(w)
+        | Step::ArtemiaDiscard(w) => waiting(w),
+        Step::Ascendancy(i)
+        | Step::Phobia(i)
+        | Step::Hologram(i)
+        | Step::WrongTrack(i)
+        | Step::Place(i, _)
+        | Step::Shelter(i, _) => hunted(i),
+        Step::Over => Vec::new(),
+    }
+}

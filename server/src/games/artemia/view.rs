@@ -1,0 +1,208 @@
+//! What each viewer may know: views of the table and redaction of events.
+//!
+//! This file is the only place that decides what a viewer sees of the state (rules section 13,
+//! "Hidden information"). Everything sent anywhere is built here.
+
+use xenotable_protocol::Seat;
+use xenotable_protocol::artemia::{
+    CreatureView, Decision, Event, HuntedView, PlayedHunt, ReserveCount, TurnEffects, View,
+};
+
+use super::board::RESERVE;
+use super::state::{State, Step};
+use crate::games::Viewer;
+
+/// The table as `viewer` sees it.
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let omniscient = viewer == Viewer::Omniscient;
+    let is = |seat: Seat| omniscient || viewer == Viewer::Seat(seat);
+    let is_hunted = omniscient || matches!(viewer, Viewer::Seat(Seat::Hunted(_)));
+    let discards_seen = is_hunted || !s.fx.smokescreen;
+    let creature = is(Seat::Creature);
+    View {
+        turn: s.turn,
+        phase: s.step.phase(),
+        board_side: s.side.number(),
+        a_spaces: s.side.a_spaces().to_vec(),
+        rescue: s.rescue,
+        assimilation: s.assimilation,
+        beacon: s.beacon,
+        reserve: RESERVE
+            .iter()
+            .zip(s.reserve)
+            .map(|(&place, copies)| ReserveCount { place, copies })
+            .collect(),
+        creature_token: s.creature_token,
+        artemia_token: s.artemia_token,
+        target_token: s.target_token,
+        creature: CreatureView {
+            hand: creature.then(|| s.hunt_hand.iter().collect()),
+            hand_count: s.hunt_hand.len(),
+            played: s
+                .fx
+                .played
+                .iter()
+                .map(|p| PlayedHunt {
+                    play: p.play,
+                    flashback: p.flashback,
+                })
+                .collect(),
+            allowance: if s.fx.sacrifice { 0 } else { s.fx.allowance },
+            known_bottom: creature
+                .then(|| s.hunt_deck[..s.known_bottom.min(s.hunt_deck.len())].to_vec()),
+            phobia_shown: s
+                .fx
+                .phobia
+                .filter(|&(i, _)| creature || is(State::seat(i)))
+                .map(|(_, shown)| shown),
+        },
+        hunted: s
+            .hunted
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let seat = State::seat(i);
+                let own = is(seat);
+                HuntedView {
+                    seat,
+                    will: h.will,
+                    hand: own.then_some(h.hand),
+                    hand_count: h.hand.len(),
+                    discard: (own || discards_seen).then_some(h.discard),
+                    discard_count: h.discard.len(),
+                    owned: h.owned(),
+                    in_play: (own || s.revealed).then_some(h.in_play),
+                    in_play_count: h.in_play.len(),
+                    presences: h.presences.iter().map(|p| p.at).collect(),
+                    committed: h.committed,
+                    survival: own.then(|| h.survival.iter().collect()),
+                    survival_count: h.survival.len(),
+                    survival_played: h.survival_played,
+                    river: h.river || h.river_next,
+                    artefact: h.artefact || h.artefact_next,
+                    gave_up: h.gave_up,
+                }
+            })
+            .collect(),
+        hunt_deck: s.hunt_deck.len(),
+        hunt_discard: s.hunt_discard.clone(),
+        survival_deck: s.survival_deck.len(),
+        survival_discard: s.survival_discard.clone(),
+        effects: TurnEffects {
+            despair: s.fx.despair,
+            force_field: s.fx.force_field,
+            anticipation: s.fx.anticipation.map(State::seat),
+            fierceness: s.fx.fierceness,
+            persecution: s.fx.persecution,
+            mutation: s.fx.mutation,
+            clone: s.fx.clone,
+            scream: s.fx.scream,
+            toxin: s.fx.toxin,
+            stasis: s.fx.stasis,
+            smokescreen: s.fx.smokescreen,
+            sacrifice: s.fx.sacrifice,
+            tracking_next_turn: s.fx.tracking,
+            ineffective: s.ineffective(),
+            beach_used: s.fx.beach_used,
+            wreck_used: s.fx.wreck_used,
+        },
+        decision: decision(s, viewer),
+    }
+}
+
+fn decision(s: &State, viewer: Viewer) -> Option<Decision> {
+    Some(match s.step {
+        Step::HuntCard(_) => Decision::HuntCard,
+        Step::Explore(_) => Decision::Explore,
+        Step::CreatureToken => Decision::CreatureToken,
+        Step::ArtemiaToken => Decision::ArtemiaToken,
+        Step::TargetToken => Decision::TargetToken,
+        Step::Ascendancy(i) => Decision::Ascendancy {
+            hunted: State::seat(i),
+        },
+        Step::Phobia(i) => Decision::Phobia {
+            hunted: State::seat(i),
+        },
+        Step::ForbiddenZone(_) => Decision::ForbiddenZone,
+        Step::Survival(..) => Decision::SurvivalCard,
+        Step::RiverChoice(_) => Decision::RiverChoice,
+        Step::Hologram(i) => Decision::Hologram {
+            hunted: State::seat(i),
+        },
+        Step::WrongTrack(i) => Decision::WrongTrack {
+            hunted: State::seat(i),
+        },
+        Step::Scream(_) => Decision::Scream,
+        Step::Toxin(_) => Decision::Toxin,
+        Step::Place(i, slot) => Decision::Place {
+            hunted: State::seat(i),
+            place: s.hunted[i].presences[slot].at,
+        },
+        Step::Shelter(i, _) => {
+            let seat = State::seat(i);
+            let sees = matches!(viewer, Viewer::Omniscient) || viewer == Viewer::Seat(seat);
+            Decision::Shelter {
+                hunted: seat,
+                drawn: sees.then(|| s.hunted[i].shelter_draw.clone()),
+            }
+        }
+        Step::ArtemiaDiscard(_) => Decision::ArtemiaDiscard,
+        Step::Over => return None,
+    })
+}
+
+/// A short description of a step, for error messages (public information only).
+pub fn describe(step: Step) -> &'static str {
+    match step {
+        Step::HuntCard(_) => "the Creature may play a Hunt card or pass",
+        Step::Explore(_) => "the Hunted are exploring",
+        Step::CreatureToken => "the Creature places the Creature token",
+        Step::Ascendancy(_) => "Ascendancy: a Hunted keeps two cards",
+        Step::Phobia(_) => "Phobia: a Hunted hides two cards",
+        Step::ForbiddenZone(_) => "Forbidden Zone: the Hunted discard a card",
+        Step::ArtemiaToken => "the Creature may put out the Artemia token",
+        Step::TargetToken => "the Creature places the Target token",
+        Step::Survival(..) => "the Hunted may play a Survival card or pass",
+        Step::RiverChoice(_) => "River: the Hunted keep one card in play",
+        Step::Hologram(_) => "Hologram: the Artemia token is shifted",
+        Step::WrongTrack(_) => "Wrong Track: the Creature token is shifted",
+        Step::Scream(_) => "Scream: the Hunted at the target choose",
+        Step::Toxin(_) => "Toxin: the Hunted at the target discard a Survival card",
+        Step::Place(..) => "a Hunted uses a place power or takes back a card",
+        Step::Shelter(..) => "The Shelter: a Hunted keeps a Survival card",
+        Step::ArtemiaDiscard(_) => "the Hunted caught by the Artemia token discard a card",
+        Step::Over => "the match is over",
+    }
+}
+
+/// The event with every secret part removed.
+pub fn conceal(event: &Event) -> Event {
+    let mut event = event.clone();
+    match &mut event {
+        Event::HuntCardsDrawn { cards, .. } | Event::StruckBack { cards, .. } => *cards = None,
+        Event::SurvivalCardPlayed { play, .. } | Event::SurvivalSubmitted { play, .. } => {
+            *play = None
+        }
+        Event::SurvivalCardsDrawn { cards, .. } => *cards = None,
+        Event::ShelterKept { kept, .. } => *kept = None,
+        Event::CardsTakenBack { cards, .. }
+        | Event::CardsDiscarded { cards, .. }
+        | Event::Committed { cards, .. }
+        | Event::Chose { cards, .. }
+        | Event::PhobiaShown { cards, .. } => *cards = None,
+        Event::Exchanged {
+            to_discard,
+            to_play,
+            ..
+        } => {
+            *to_discard = None;
+            *to_play = None;
+        }
+        Event::RiverChoice { kept, returned, .. } => {
+            *kept = None;
+            *returned = None;
+        }
+        _ => {}
+    }
+    event
+}

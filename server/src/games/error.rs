@@ -1,0 +1,73 @@
+//! Why an action or a match setup was refused.
+
+use thiserror::Error;
+
+/// An action the rules refuse. `code` is stable snake_case for clients; the message is for
+/// people and names only what the sender may know.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{message}")]
+pub struct RuleError {
+    code: &'static str,
+    message: String,
+}
+
+impl RuleError {
+    /// A refusal with a stable `code` and a human `message`.
+    pub fn new(code: &'static str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The match is over; nobody acts any more.
+    pub fn game_over() -> RuleError {
+        RuleError::new("game_over", "the match is over")
+    }
+
+    /// It is not this seat's turn to act.
+    pub fn not_your_turn() -> RuleError {
+        RuleError::new("not_your_turn", "it is not your turn to act")
+    }
+
+    /// This action is not one the current step takes.
+    pub fn wrong_phase(message: impl Into<String>) -> RuleError {
+        RuleError::new("wrong_phase", message)
+    }
+}
+
+/// A match that cannot be set up as asked.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("seat {0} does not exist in this game")]
+    UnknownSeat(String),
+    #[error("seat {0} is listed twice")]
+    DuplicateSeat(String),
+    #[error("{0}")]
+    Seats(String),
+    #[error("bad options: {0}")]
+    Options(String),
+    #[error("unknown scenario {0}")]
+    UnknownScenario(String),
+}
+
+impl SetupError {
+    /// The stable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SetupError::UnknownSeat(_) => "unknown_seat",
+            SetupError::DuplicateSeat(_) => "duplicate_seat",
+            SetupError::Seats(_) => "bad_seats",
+            SetupError::Options(_) => "bad_options",
+            SetupError::UnknownScenario(_) => "unknown_scenario",
+        }
+    }
+}

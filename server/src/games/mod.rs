@@ -1,0 +1,105 @@
+//! The rules contract shared by every game, and the games themselves.
+//!
+//! Rules are pure: no I/O, no clock, no async, no global RNG. A match is its seed and its
+//! ordered command log; all randomness comes from the match's [`Dice`]. State leaves a match
+//! only through [`Game::view`] and [`Game::redact`].
+
+pub mod artemia;
+mod dice;
+mod error;
+mod registry;
+mod told;
+
+pub use dice::Dice;
+pub use error::{RuleError, SetupError};
+pub use registry::{
+    AnyMatch, GameInfo, JsonEvent, Match, MatchError, MatchSetup, games, new_match,
+};
+pub use told::{Audience, SeatSet, Told};
+pub use xenotable_protocol::{Outcome, Seat};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Who looks at a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// A player, who sees what the seat may know.
+    Seat(Seat),
+    /// A spectator, who sees only what is public.
+    Spectator,
+    /// Everything: for replays of finished matches and for tests.
+    Omniscient,
+}
+
+/// A scenario of a game: a named starting position with its own seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScenarioInfo {
+    pub id: String,
+    pub name: String,
+    pub seats: Vec<Seat>,
+}
+
+/// One game's rules.
+///
+/// Untrusted setup data enters through [`Game::configure`] only; the returned `Config` is valid.
+pub trait Game {
+    /// The game id on the wire (`artemia`).
+    const ID: &'static str;
+    /// The game's display name.
+    const NAME: &'static str;
+
+    /// Options chosen when a match is created, as JSON (`{"board-side": 2}`).
+    type Options: DeserializeOwned + Default;
+    /// A validated match configuration: seats, scenario and options.
+    type Config: Clone;
+    /// The whole truth of a match; never sent to anyone.
+    type State: Clone + std::hash::Hash;
+    /// What a seat may send.
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    /// What one viewer may know.
+    type View: Serialize;
+    /// What happened, before redaction.
+    type Event: Clone + Serialize;
+
+    /// Every seat the game can have, in table order.
+    fn seats() -> Vec<Seat>;
+
+    /// Checks the seats and options of a new match.
+    fn configure(seats: &[Seat], options: Self::Options) -> Result<Self::Config, SetupError>;
+
+    /// The starting state; any shuffle draws from `dice`.
+    fn setup(config: &Self::Config, dice: &mut Dice) -> Self::State;
+
+    /// The seats that may act now (none once the match is over).
+    fn to_act(state: &Self::State) -> Vec<Seat>;
+
+    /// Exactly the actions that [`Game::apply`] accepts from `seat` now.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// Plays `action` for `seat`. On `Err` the state and the dice are exactly as before.
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        dice: &mut Dice,
+    ) -> Result<Vec<Told<Self::Event>>, RuleError>;
+
+    /// What `viewer` may know of the state.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event with every part hidden from someone outside its audience removed.
+    fn conceal(event: &Self::Event) -> Self::Event;
+
+    /// The event as `viewer` may see it.
+    fn redact(told: &Told<Self::Event>, viewer: Viewer) -> Option<Self::Event> {
+        Some(if told.audience.includes(viewer) {
+            told.event.clone()
+        } else {
+            Self::conceal(&told.event)
+        })
+    }
+
+    /// How the match ended, once it has.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+}

@@ -1,0 +1,225 @@
+//! Every game behind one erased interface over JSON, for the rooms and the lobby.
+//!
+//! A room holds a `Box<dyn AnyMatch>` and never knows which game it runs: actions come in as
+//! JSON, views and events go out as JSON, each built for one viewer.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+use xenotable_protocol::{MatchView, Outcome, Seat};
+
+use super::artemia::Artemia;
+use super::{Audience, Dice, Game, RuleError, SetupError, Viewer};
+
+/// A game as the lobby lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub seats: Vec<Seat>,
+}
+
+fn info<G: Game>() -> GameInfo {
+    GameInfo {
+        id: G::ID,
+        name: G::NAME,
+        seats: G::seats(),
+    }
+}
+
+/// Every game in the registry.
+pub fn games() -> Vec<GameInfo> {
+    vec![info::<Artemia>()]
+}
+
+/// What a new match is made of.
+#[derive(Debug, Clone)]
+pub struct MatchSetup {
+    pub game: String,
+    pub seats: Vec<Seat>,
+    pub options: Value,
+    pub seed: u64,
+}
+
+/// Why a match could not be made or an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MatchError {
+    #[error("unknown game {0:?}")]
+    UnknownGame(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("malformed action: {0}")]
+    BadAction(String),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+impl MatchError {
+    /// The stable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MatchError::UnknownGame(_) => "unknown_game",
+            MatchError::Setup(e) => e.code(),
+            MatchError::BadAction(_) => "bad_action",
+            MatchError::Rule(e) => e.code(),
+        }
+    }
+}
+
+/// An event as JSON, whole and concealed, with the audience of its secret parts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonEvent {
+    pub whole: Value,
+    pub concealed: Value,
+    pub audience: Audience,
+}
+
+impl JsonEvent {
+    /// The event as `viewer` may see it.
+    pub fn for_viewer(&self, viewer: Viewer) -> &Value {
+        if self.audience.includes(viewer) {
+            &self.whole
+        } else {
+            &self.concealed
+        }
+    }
+}
+
+/// A live match of any game.
+pub trait AnyMatch: Send {
+    /// The game id.
+    fn game(&self) -> &'static str;
+    /// The seats of this match.
+    fn seats(&self) -> &[Seat];
+    /// The seats that may act now.
+    fn to_act(&self) -> Vec<Seat>;
+    /// What `seat` may send now, as JSON.
+    fn legal(&self, seat: Seat) -> Vec<Value>;
+    /// Plays a JSON action for `seat`; on `Err` nothing changed.
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<JsonEvent>, MatchError>;
+    /// The view of `viewer`, with `to_act`, `legal` and `outcome`.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// How the match ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A hash of the whole state, to compare two runs.
+    fn state_hash(&self) -> u64;
+}
+
+/// A match of game `G`: its state and its dice.
+pub struct Match<G: Game> {
+    seats: Vec<Seat>,
+    state: G::State,
+    dice: Dice,
+}
+
+impl<G: Game> Match<G> {
+    /// A new match of `G` with these seats and options, shuffled by `seed`.
+    pub fn new(seats: &[Seat], options: G::Options, seed: u64) -> Result<Match<G>, SetupError> {
+        let config = G::configure(seats, options)?;
+        let mut dice = Dice::from_seed(seed);
+        let state = G::setup(&config, &mut dice);
+        Ok(Match {
+            seats: seats.to_vec(),
+            state,
+            dice,
+        })
+    }
+
+    /// The whole truth, for tests and replays.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // Our wire types are plain data: serializing them cannot fail.
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl<G> AnyMatch for Match<G>
+where
+    G: Game,
+    G::State: Send,
+{
+    fn game(&self) -> &'static str {
+        G::ID
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        G::to_act(&self.state)
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Value> {
+        G::legal_actions(&self.state, seat)
+            .iter()
+            .map(to_json)
+            .collect()
+    }
+
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<JsonEvent>, MatchError> {
+        let action: G::Action =
+            G::Action::deserialize(action).map_err(|e| MatchError::BadAction(e.to_string()))?;
+        let told = G::apply(&mut self.state, seat, &action, &mut self.dice)?;
+        Ok(told
+            .iter()
+            .map(|t| JsonEvent {
+                whole: to_json(&t.event),
+                concealed: to_json(&G::conceal(&t.event)),
+                audience: t.audience,
+            })
+            .collect())
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        let legal = match viewer {
+            Viewer::Seat(seat) => G::legal_actions(&self.state, seat),
+            Viewer::Spectator | Viewer::Omniscient => Vec::new(),
+        };
+        to_json(&MatchView {
+            game: G::view(&self.state, viewer),
+            to_act: G::to_act(&self.state),
+            legal,
+            outcome: G::outcome(&self.state),
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        G::outcome(&self.state)
+    }
+
+    fn state_hash(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.state.hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// A new match of any game in the registry.
+pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
+    fn make<G: Game + 'static>(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError>
+    where
+        G::State: Send,
+    {
+        let options = if setup.options.is_null() {
+            G::Options::default()
+        } else {
+            G::Options::deserialize(&setup.options)
+                .map_err(|e| SetupError::Options(e.to_string()))?
+        };
+        Ok(Box::new(Match::<G>::new(
+            &setup.seats,
+            options,
+            setup.seed,
+        )?))
+    }
+    match setup.game.as_str() {
+        Artemia::ID => make::<Artemia>(setup),
+        other => Err(MatchError::UnknownGame(other.to_owned())),
+    }
+}
