@@ -465,7 +465,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
                 from,
                 to,
             });
-            t.resolve_sealed_survival(i + 1)
+            t.resolve_sealed_survival(Phase::Reckoning, i + 1)
         }
         (Step::WrongTrack(i), _, Action::ShiftCreatureToken { to }) => {
             let from = t.s.creature_token.unwrap_or(to);
@@ -476,7 +476,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
                 from,
                 to,
             });
-            t.resolve_sealed_survival(i + 1)
+            t.resolve_sealed_survival(Phase::Reckoning, i + 1)
         }
         (Step::Scream(mut waiting), Some(i), action) => {
             let choice = match action {

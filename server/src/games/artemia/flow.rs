@@ -333,8 +333,7 @@ impl Table<'_> {
     pub fn after_survival(&mut self, phase: Phase) -> Flow {
         match phase {
             Phase::Exploration | Phase::Hunting => self.begin_reckoning(),
-            Phase::Reckoning => self.resolve_sealed_survival(0),
-            Phase::EndOfTurn => self.resolve_sealed_survival(0),
+            Phase::Reckoning | Phase::EndOfTurn => self.resolve_sealed_survival(phase, 0),
         }
     }
 
@@ -379,8 +378,7 @@ impl Table<'_> {
     }
 
     /// Resolves the sealed Survival cards of phase 3 or 4 in seat order, from Hunted `from`.
-    pub fn resolve_sealed_survival(&mut self, from: usize) -> Flow {
-        let phase = self.s.step.phase();
+    pub fn resolve_sealed_survival(&mut self, phase: Phase, from: usize) -> Flow {
         for i in from..self.s.hunted.len() {
             let Some(Sealed::Survival(play)) = self.s.hunted[i].sealed.take() else {
                 continue;
@@ -661,8 +659,8 @@ impl Table<'_> {
             let cards = std::mem::take(&mut h.in_play);
             h.discard = h.discard.union(cards);
         }
-        let played: Vec<_> = self.s.fx.played.iter().map(|p| p.card()).collect();
-        self.s.hunt_discard.extend(played);
+        let played = std::mem::take(&mut self.s.fx.played);
+        self.s.hunt_discard.extend(played.iter().map(|p| p.card()));
         self.s.creature_token = None;
         self.s.artemia_token = PlaceSet::EMPTY;
         self.s.target_token = PlaceSet::EMPTY;

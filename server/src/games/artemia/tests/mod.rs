@@ -1,0 +1,5 @@
+//! Tests of the whole game: scripted turns for every rule, and properties over random games.
+
+mod properties;
+mod random;
+mod support;
