@@ -408,7 +408,10 @@ impl Table<'_> {
                 SurvivalPlay::Amplifier {} if self.s.beacon => {
                     self.s.beacon = false;
                     self.tell(Event::BeaconRemoved);
-                    self.advance_rescue()?;
+                    // Stasis: Rescue does not advance in this phase 4 (section 10).
+                    if !self.s.fx.stasis {
+                        self.advance_rescue()?;
+                    }
                 }
                 _ => {}
             }
@@ -523,6 +526,16 @@ impl Table<'_> {
     /// R3: the Hunted caught by the Artemia token discard a Place card.
     fn artemia_discards(&mut self) -> Flow {
         let caught = self.caught_by_artemia_token();
+        for i in caught.iter() {
+            let h = &self.s.hunted[i];
+            if let Some(p) = h.presences.iter().find(|&&p| self.caught_by_artemia(i, p)) {
+                self.tell(Event::Caught {
+                    hunted: State::seat(i),
+                    token: Token::Artemia,
+                    place: p.at,
+                });
+            }
+        }
         let waiting = Waiting::from_fn(self.s.hunted.len(), |i| {
             caught.contains(i) && self.s.hunted[i].hand.len() >= 2
         });
@@ -552,16 +565,8 @@ impl Table<'_> {
     /// R3 ends with Mutation's Will loss, then R4 and R5.
     pub fn after_artemia_discards(&mut self) -> Flow {
         let caught = self.caught_by_artemia_token();
-        for i in caught.iter() {
-            let h = &self.s.hunted[i];
-            if let Some(p) = h.presences.iter().find(|&&p| self.caught_by_artemia(i, p)) {
-                self.tell(Event::Caught {
-                    hunted: State::seat(i),
-                    token: Token::Artemia,
-                    place: p.at,
-                });
-            }
-            if self.s.fx.mutation {
+        if self.s.fx.mutation {
+            for i in caught.iter() {
                 self.lose_will(i, 1);
             }
         }

@@ -1,0 +1,166 @@
+//! Matches through the game registry, as the rooms will drive them: JSON in, JSON out.
+
+use serde_json::{Value, json};
+use xenotable_protocol::Seat;
+use xenotable_server::games::{AnyMatch, MatchSetup, Viewer, games, new_match};
+
+fn artemia(hunted: u8, seed: u64) -> Box<dyn AnyMatch> {
+    let seats = std::iter::once(Seat::Creature)
+        .chain((1..=hunted).map(Seat::Hunted))
+        .collect();
+    new_match(&MatchSetup {
+        game: "artemia".into(),
+        seats,
+        options: json!({"board-side": 2}),
+        seed,
+    })
+    .expect("a valid match")
+}
+
+/// A tiny deterministic move picker, apart from the match's own dice.
+struct Picker(u64);
+
+impl Picker {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays random legal moves read from each seat's own view until the match ends.
+fn play_out(m: &mut dyn AnyMatch, pick: &mut Picker) -> Vec<(Seat, Value)> {
+    let mut log = Vec::new();
+    while m.outcome().is_none() {
+        let to_act = m.to_act();
+        let seat = to_act[pick.below(to_act.len())];
+        let view = m.view(Viewer::Seat(seat));
+        let legal = view["legal"].as_array().expect("a legal list").clone();
+        assert_eq!(legal, m.legal(seat));
+        let action = legal[pick.below(legal.len())].clone();
+        m.act(seat, &action).expect("a listed action is accepted");
+        log.push((seat, action));
+    }
+    log
+}
+
+#[test]
+fn the_registry_lists_artemia_with_its_seats() {
+    let list = serde_json::to_value(games()).unwrap();
+    let artemia = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "artemia")
+        .expect("artemia is listed");
+    assert_eq!(artemia["seats"][0], "creature");
+    assert_eq!(artemia["seats"][6], "hunted-6");
+}
+
+#[test]
+fn a_json_match_plays_to_an_outcome_and_replays_identically() {
+    for seed in 0..20u64 {
+        let hunted = (seed % 6) as u8 + 1;
+        let mut m = artemia(hunted, seed);
+        let log = play_out(m.as_mut(), &mut Picker(seed));
+        let outcome = m.outcome().expect("finished");
+        assert!(["rescue", "assimilation"].contains(&outcome.reason.as_str()));
+        assert!(m.to_act().is_empty());
+        let view = m.view(Viewer::Spectator);
+        assert_eq!(view["outcome"]["reason"], outcome.reason);
+
+        let mut replay = artemia(hunted, seed);
+        for (seat, action) in &log {
+            replay.act(*seat, action).expect("the log replays");
+        }
+        assert_eq!(replay.state_hash(), m.state_hash());
+        assert_eq!(replay.view(Viewer::Omniscient), m.view(Viewer::Omniscient));
+    }
+}
+
+#[test]
+fn malformed_actions_are_refused_and_change_nothing() {
+    let mut m = artemia(3, 11);
+    let before = m.state_hash();
+    let bad = [
+        json!("pass"),
+        json!({"type": "dance"}),
+        json!({"type": "pass", "extra": 1}),
+        json!({"type": "commit", "cards": "lair"}),
+        json!({"type": "commit", "cards": ["lair", "lair"]}),
+        json!({"type": "play_hunt", "play": {"card": "despair", "why": true}}),
+    ];
+    for action in bad {
+        let err = m
+            .act(Seat::Creature, &action)
+            .expect_err("malformed action refused");
+        assert_eq!(err.code(), "bad_action", "{action}");
+        assert_eq!(m.state_hash(), before);
+    }
+    let err = m
+        .act(Seat::Hunted(1), &json!({"type": "pass"}))
+        .expect_err("out of turn");
+    assert_eq!(err.code(), "not_your_turn");
+    let err = m
+        .act(Seat::Marines, &json!({"type": "pass"}))
+        .expect_err("not a seat of this game");
+    assert_eq!(err.code(), "not_your_turn");
+    assert_eq!(m.state_hash(), before);
+}
+
+#[test]
+fn bad_setups_name_their_problem() {
+    let setup = |seats: Vec<Seat>, options: Value| MatchSetup {
+        game: "artemia".into(),
+        seats,
+        options,
+        seed: 1,
+    };
+    let cases = [
+        (setup(vec![Seat::Creature], Value::Null), "bad_seats"),
+        (
+            setup(vec![Seat::Creature, Seat::Hunted(2)], Value::Null),
+            "bad_seats",
+        ),
+        (
+            setup(
+                vec![Seat::Creature, Seat::Hunted(1), Seat::Hunted(1)],
+                Value::Null,
+            ),
+            "duplicate_seat",
+        ),
+        (
+            setup(vec![Seat::Creature, Seat::Marines], Value::Null),
+            "unknown_seat",
+        ),
+        (
+            setup(
+                vec![Seat::Creature, Seat::Hunted(1)],
+                json!({"board-side": 3}),
+            ),
+            "bad_options",
+        ),
+        (
+            setup(
+                vec![Seat::Creature, Seat::Hunted(1)],
+                json!({"board_side": 2}),
+            ),
+            "bad_options",
+        ),
+    ];
+    for (setup, code) in cases {
+        let err = new_match(&setup).err().expect("refused");
+        assert_eq!(err.code(), code, "{:?}", setup.seats);
+    }
+    let err = new_match(&MatchSetup {
+        game: "chess".into(),
+        seats: vec![],
+        options: Value::Null,
+        seed: 1,
+    })
+    .err()
+    .expect("refused");
+    assert_eq!(err.code(), "unknown_game");
+}
