@@ -8,6 +8,11 @@
 pub mod artemia;
 mod envelope;
 mod seat;
+mod wire;
 
 pub use envelope::{MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
+pub use wire::{
+    ApiError, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus, MatchSummary,
+    SeatRequest, SeatSummary, SeatToken, ServerFrame,
+};

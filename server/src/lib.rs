@@ -1,6 +1,16 @@
 //! Xenotable: an authoritative game server for asymmetric science-fiction board games.
 //!
 //! `games` holds the rules, pure and deterministic; everything that touches the network, the
-//! clock or the disk lives outside it and reaches a match only through the `Game` contract.
+//! clock or the disk lives outside it and reaches a match only through the `Game` contract:
+//! `room` runs live matches (one task each), `store` keeps them, `http` is the wire, `bots`
+//! play seats from their views, and `app`/`cli`/`config` wire it all together.
 
+pub mod app;
+pub mod bots;
+pub mod cli;
+pub mod config;
 pub mod games;
+pub mod http;
+pub mod room;
+pub mod store;
+pub mod tokens;

@@ -71,8 +71,8 @@ pub struct CreatureView {
     pub played: Vec<PlayedHunt>,
     /// How many more Hunt cards may be played this turn.
     pub allowance: u8,
-    /// Cards the Creature knows to lie at the bottom of the Hunt deck (Strike Back), bottom
-    /// first: the Creature's own view only.
+    /// Cards the Creature knows to lie at the bottom of the Hunt deck (Strike Back), in table
+    /// order (their order in the deck is secret): the Creature's own view only.
     pub known_bottom: Option<Vec<HuntCard>>,
     /// Phobia: the Place cards a Hunted had to show (the Creature and that Hunted only).
     pub phobia_shown: Option<PlaceSet>,

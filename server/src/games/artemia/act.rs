@@ -536,7 +536,9 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
             t.resolve_places(i, slot + 1)
         }
         (Step::ArtemiaDiscard(mut waiting), Some(i), Action::DiscardPlace { card }) => {
-            t.discard(i, PlaceSet::only(card), Audience::Everyone);
+            // The card joins the discard, hidden under Smokescreen (section 13).
+            let audience = t.discard_audience();
+            t.discard(i, PlaceSet::only(card), audience);
             waiting.remove(i);
             t.s.step = Step::ArtemiaDiscard(waiting);
             if waiting.is_empty() {
@@ -798,6 +800,8 @@ fn strike_back(t: &mut Table, i: usize) {
         t.s.hunt_deck.insert(0, card);
     }
     t.s.known_bottom += moved.len();
+    // The Creature learns which cards, not their order under the deck (section 13).
+    moved.sort();
     t.tell_secret(
         Event::StruckBack {
             hunted: State::seat(i),

@@ -542,7 +542,9 @@ impl Table<'_> {
         for i in caught.iter() {
             if !waiting.contains(i) && !self.s.hunted[i].hand.is_empty() {
                 let hand = self.s.hunted[i].hand;
-                self.discard(i, hand, Audience::Everyone);
+                // The card joins the discard, hidden under Smokescreen (section 13).
+                let audience = self.discard_audience();
+                self.discard(i, hand, audience);
             }
         }
         if waiting.is_empty() {

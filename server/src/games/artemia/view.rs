@@ -5,7 +5,8 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::artemia::{
-    CreatureView, Decision, Event, HuntedView, PlayedHunt, ReserveCount, TurnEffects, View,
+    CreatureView, Decision, Event, HuntedView, PlayedHunt, ReserveCount, SurvivalPlay, TurnEffects,
+    View,
 };
 
 use super::board::RESERVE;
@@ -48,8 +49,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 })
                 .collect(),
             allowance: if s.fx.sacrifice { 0 } else { s.fx.allowance },
-            known_bottom: creature
-                .then(|| s.hunt_deck[..s.known_bottom.min(s.hunt_deck.len())].to_vec()),
+            // Which cards, in table order: their order in the deck stays secret (section 13).
+            known_bottom: creature.then(|| {
+                let mut cards = s.hunt_deck[..s.known_bottom.min(s.hunt_deck.len())].to_vec();
+                cards.sort();
+                cards
+            }),
             phobia_shown: s
                 .fx
                 .phobia
@@ -77,7 +82,17 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     committed: h.committed,
                     survival: own.then(|| h.survival.iter().collect()),
                     survival_count: h.survival.len(),
-                    survival_played: h.survival_played,
+                    // Under Smokescreen the choices of a card that touches the discard are
+                    // the Hunted's secret (section 13), as in its event.
+                    survival_played: h.survival_played.filter(|play| {
+                        own || discards_seen
+                            || !matches!(
+                                play,
+                                SurvivalPlay::Sacrifice { .. }
+                                    | SurvivalPlay::SixthSense { .. }
+                                    | SurvivalPlay::Vortex { .. }
+                            )
+                    }),
                     river: h.river || h.river_next,
                     artefact: h.artefact || h.artefact_next,
                     gave_up: h.gave_up,

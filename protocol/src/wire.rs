@@ -1,0 +1,140 @@
+//! The frames of the match WebSocket, and the lobby's REST bodies.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{Outcome, Seat};
+
+/// A frame a client sends on the match WebSocket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientFrame {
+    /// An intent: `seq` is the last sequence number the client saw; `ref`, if given, is echoed
+    /// in the update or error that answers this act.
+    Act {
+        seq: u64,
+        #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<String>,
+        action: Value,
+    },
+    /// A table-talk message, delivered to everyone at the table.
+    Chat { text: String },
+    Ping {},
+}
+
+/// A frame the server sends on the match WebSocket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// On connect: who you are and the whole view.
+    Welcome { you: String, seq: u64, view: Value },
+    /// After each accepted command: what happened and the new view, for this viewer.
+    Update {
+        seq: u64,
+        #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<String>,
+        events: Vec<Value>,
+        view: Value,
+    },
+    /// To the sender only: why a frame was refused. Nothing changed.
+    Error {
+        code: String,
+        message: String,
+        #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<String>,
+    },
+    Chat { from: Seat, text: String },
+    Pong {},
+}
+
+/// One seat of a new match: a bot, a named human (who gets a token), or left open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    pub seat: Seat,
+    #[serde(default)]
+    pub bot: bool,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/matches`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMatch {
+    pub game: String,
+    #[serde(default)]
+    pub scenario: Option<String>,
+    #[serde(default)]
+    pub options: Value,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    pub seats: Vec<SeatRequest>,
+}
+
+/// A seat token handed to the player who took the seat. Shown once; stored only hashed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatToken {
+    pub seat: Seat,
+    pub token: String,
+}
+
+/// The answer to `POST /api/matches`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchCreated {
+    pub id: String,
+    pub seats: Vec<SeatToken>,
+}
+
+/// `POST /api/matches/{id}/join`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinMatch {
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Waiting for players to fill its seats.
+    Open,
+    Live,
+    Finished,
+}
+
+/// One seat in a public summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub name: Option<String>,
+    pub bot: bool,
+    /// Whether the seat is taken (by a bot or a player).
+    pub taken: bool,
+}
+
+/// A match as anyone may see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSummary {
+    pub id: String,
+    pub game: String,
+    pub scenario: Option<String>,
+    pub status: MatchStatus,
+    pub seats: Vec<SeatSummary>,
+    pub spectators: usize,
+    pub outcome: Option<Outcome>,
+    pub created_at: String,
+}
+
+/// An error answer of the REST API.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiError {
+    pub code: String,
+    pub message: String,
+}

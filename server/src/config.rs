@@ -1,0 +1,80 @@
+//! Command-line and environment configuration. The doc comments are the `--help` text.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Xenotable: an authoritative game server for asymmetric science-fiction board games.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub serve: ServeConfig,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web client and the API (the default).
+    Serve,
+}
+
+/// How the server runs.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    #[arg(long, env = "XENOTABLE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// PostgreSQL URL (postgres://...). Unset: an embedded SQLite file in the data directory.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+    /// Where the embedded SQLite database lives.
+    #[arg(long, env = "XENOTABLE_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Bearer token for the admin API; unset, the admin API is closed.
+    #[arg(long, env = "XENOTABLE_ADMIN_TOKEN", hide_env_values = true)]
+    pub admin_token: Option<String>,
+    /// Log format.
+    #[arg(long, env = "XENOTABLE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
+    pub log_format: LogFormat,
+    /// Milliseconds a bot waits before it moves, so people can follow its play.
+    #[arg(long, env = "XENOTABLE_BOT_DELAY_MS", default_value_t = 300)]
+    pub bot_delay_ms: u64,
+    /// The static web client. Default: `web/` here, else the one beside the sources.
+    #[arg(long, env = "XENOTABLE_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// For people at a terminal.
+    Pretty,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+impl ServeConfig {
+    /// The database URL to use: the configured one, or the SQLite file in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.data_dir.join("xenotable.db").display()),
+        }
+    }
+
+    /// The directory of the web client.
+    pub fn web_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.web_dir {
+            return dir.clone();
+        }
+        let here = PathBuf::from("web");
+        if here.is_dir() {
+            here
+        } else {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The lobby: create and join matches, list them, read a finished match's replay.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+use xenotable_protocol::{
+    CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
+};
+
+use super::json::Body;
+use super::{AppState, HttpError};
+use crate::games::{MatchSetup, Viewer, new_match};
+use crate::room::load;
+use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
+use crate::tokens;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/matches", post(create).get(list))
+        .route("/api/matches/{id}", get(one))
+        .route("/api/matches/{id}/join", post(join))
+        .route("/api/matches/{id}/replay", get(replay))
+}
+
+/// The longest display name, in characters.
+const MAX_NAME: usize = 40;
+
+fn check_name(name: &str) -> Result<String, HttpError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        return Err(HttpError::bad_request(
+            "bad_name",
+            format!("a name has 1 to {MAX_NAME} printable characters"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+fn parse_id(id: &str) -> Result<Uuid, HttpError> {
+    Uuid::parse_str(id).map_err(|_| HttpError::not_found("match"))
+}
+
+async fn create(
+    State(app): State<AppState>,
+    Body(req): Body<CreateMatch>,
+) -> Result<(StatusCode, Json<MatchCreated>), HttpError> {
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => tokens::random_seed().map_err(|e| HttpError::internal(&e))?,
+    };
+    let seats: Vec<Seat> = req.seats.iter().map(|s| s.seat).collect();
+    new_match(&MatchSetup {
+        game: req.game.clone(),
+        seats: seats.clone(),
+        options: req.options.clone(),
+        seed,
+    })
+    .map_err(|e| HttpError::bad_request(e.code(), e.to_string()))?;
+    if req.scenario.is_some() {
+        return Err(HttpError::bad_request(
+            "unknown_scenario",
+            format!("{} has no scenarios", req.game),
+        ));
+    }
+    let mut new_seats = Vec::with_capacity(req.seats.len());
+    let mut tokens_out = Vec::new();
+    for s in &req.seats {
+        let name = s.name.as_deref().map(check_name).transpose()?;
+        if s.bot && name.is_some() {
+            return Err(HttpError::bad_request(
+                "bad_seats",
+                format!("{} cannot be both a bot and a named player", s.seat),
+            ));
+        }
+        let token_hash = match &name {
+            Some(_) => {
+                let token = tokens::new_token().map_err(|e| HttpError::internal(&e))?;
+                let hash = tokens::hash(&token);
+                tokens_out.push(SeatToken {
+                    seat: s.seat,
+                    token,
+                });
+                Some(hash)
+            }
+            None => None,
+        };
+        new_seats.push(NewSeat {
+            seat: s.seat.to_string(),
+            name: if s.bot { Some("Bot".to_owned()) } else { name },
+            bot: s.bot,
+            token_hash,
+        });
+    }
+    let id = Uuid::new_v4();
+    let all_taken = new_seats.iter().all(|s| s.bot || s.token_hash.is_some());
+    let mut record = app
+        .store
+        .create_match(NewMatch {
+            id,
+            game: req.game.clone(),
+            scenario: None,
+            options: req.options.clone(),
+            seed: seed as i64,
+            seats: new_seats,
+        })
+        .await?;
+    if all_taken {
+        app.store.set_status(id, MatchStatus::Live, None).await?;
+        record.status = MatchStatus::Live;
+    }
+    app.rooms.open(&app.room_ctx, &record).await?;
+    tracing::info!(%id, game = req.game, "match created");
+    Ok((
+        StatusCode::CREATED,
+        Json(MatchCreated {
+            id: id.to_string(),
+            seats: tokens_out,
+        }),
+    ))
+}
+
+async fn join(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Body(req): Body<JoinMatch>,
+) -> Result<Json<SeatToken>, HttpError> {
+    let id = parse_id(&id)?;
+    let name = check_name(&req.name)?;
+    let record = app
+        .store
+        .get_match(id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("match"))?;
+    let seat = req.seat.to_string();
+    if !record.seats.iter().any(|s| s.seat == seat) {
+        return Err(HttpError::not_found("seat in this match"));
+    }
+    let token = tokens::new_token().map_err(|e| HttpError::internal(&e))?;
+    let hash = tokens::hash(&token);
+    if !app.store.claim_seat(id, &seat, &name, hash).await? {
+        return Err(HttpError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            format!("{seat} is already taken"),
+        ));
+    }
+    let room = app.rooms.open(&app.room_ctx, &record).await?;
+    room.seat_taken(req.seat, name, hash).await;
+    Ok(Json(SeatToken {
+        seat: req.seat,
+        token,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    status: Option<String>,
+}
+
+async fn list(
+    State(app): State<AppState>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Vec<MatchSummary>>, HttpError> {
+    let status = match query.status.as_deref() {
+        None => None,
+        Some("open") => Some(MatchStatus::Open),
+        Some("live") => Some(MatchStatus::Live),
+        Some("finished") => Some(MatchStatus::Finished),
+        Some(other) => {
+            return Err(HttpError::bad_request(
+                "bad_status",
+                format!("status is open, live or finished, not {other:?}"),
+            ));
+        }
+    };
+    let records = app.store.list_matches(status, 200).await?;
+    let mut out = Vec::with_capacity(records.len());
+    for record in &records {
+        out.push(summary(&app, record).await);
+    }
+    Ok(Json(out))
+}
+
+async fn one(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<MatchSummary>, HttpError> {
+    let id = parse_id(&id)?;
+    let record = app
+        .store
+        .get_match(id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("match"))?;
+    Ok(Json(summary(&app, &record).await))
+}
+
+async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
+    let spectators = match app.rooms.get(record.id) {
+        Some(room) => room.status().await.map(|s| s.spectators).unwrap_or(0),
+        None => 0,
+    };
+    MatchSummary {
+        id: record.id.to_string(),
+        game: record.game.clone(),
+        scenario: record.scenario.clone(),
+        status: match record.status {
+            MatchStatus::Open => xenotable_protocol::MatchStatus::Open,
+            MatchStatus::Live => xenotable_protocol::MatchStatus::Live,
+            MatchStatus::Finished => xenotable_protocol::MatchStatus::Finished,
+        },
+        seats: record
+            .seats
+            .iter()
+            .filter_map(|s| {
+                Some(SeatSummary {
+                    seat: s.seat.parse().ok()?,
+                    name: s.name.clone(),
+                    bot: s.bot,
+                    taken: s.bot || s.token_hash.is_some(),
+                })
+            })
+            .collect(),
+        spectators,
+        outcome: record
+            .outcome
+            .clone()
+            .and_then(|o| serde_json::from_value::<Outcome>(o).ok()),
+        created_at: record.created_at.to_rfc3339(),
+    }
+}
+
+/// A finished match, step by step, as an omniscient viewer saw it.
+async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, HttpError> {
+    let id = parse_id(&id)?;
+    let record = app
+        .store
+        .get_match(id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("match"))?;
+    if record.status != MatchStatus::Finished {
+        return Err(HttpError::new(
+            StatusCode::CONFLICT,
+            "not_finished",
+            "a replay is available once the match is finished",
+        ));
+    }
+    let mut game = load::setup(&record)?;
+    let initial = game.view(Viewer::Omniscient);
+    let commands = app.store.commands(id).await?;
+    let mut steps = Vec::with_capacity(commands.len());
+    for command in &commands {
+        let seat: Seat = command
+            .seat
+            .parse()
+            .map_err(|_| HttpError::internal(&load::LoadError::Seat(command.seat.clone())))?;
+        let events = game.act(seat, &command.action).map_err(|error| {
+            HttpError::internal(&load::LoadError::Replay {
+                seq: command.seq,
+                error,
+            })
+        })?;
+        steps.push(json!({
+            "seq": command.seq,
+            "seat": command.seat,
+            "action": command.action,
+            "events": events.iter().map(|e| e.whole.clone()).collect::<Vec<_>>(),
+            "view": game.view(Viewer::Omniscient),
+        }));
+    }
+    Ok(Json(json!({
+        "id": id.to_string(),
+        "game": record.game,
+        "seed": record.seed as u64,
+        "options": record.options,
+        "outcome": record.outcome,
+        "initial": initial,
+        "steps": steps,
+    })))
+}

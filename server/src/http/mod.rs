@@ -1,0 +1,44 @@
+//! The wire: REST for the lobby, a WebSocket per match, the static web client, health and
+//! metrics. Each route family is a module exporting `router()`; they share one [`AppState`].
+
+mod error;
+mod games;
+mod health;
+mod json;
+mod matches;
+mod ws;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use metrics_exporter_prometheus::PrometheusHandle;
+use tower_http::services::ServeDir;
+use tower_http::trace::TraceLayer;
+
+pub use error::HttpError;
+
+use crate::room::{RoomContext, Rooms};
+use crate::store::Store;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub rooms: Rooms,
+    pub room_ctx: RoomContext,
+    pub admin_token: Option<String>,
+    pub metrics: Option<PrometheusHandle>,
+}
+
+/// The whole HTTP surface, with the web client served from `web_dir`.
+pub fn router(state: AppState, web_dir: PathBuf) -> Router {
+    Router::new()
+        .merge(health::router())
+        .merge(games::router())
+        .merge(matches::router())
+        .merge(ws::router())
+        .fallback_service(ServeDir::new(web_dir))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

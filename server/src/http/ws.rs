@@ -1,0 +1,124 @@
+//! `GET /ws/matches/{id}`: the match WebSocket. With `?token=` it is a seat's connection,
+//! without one a spectator's. This task only moves frames: the room decides everything.
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+use tracing::Instrument;
+use uuid::Uuid;
+use xenotable_protocol::{Seat, ServerFrame};
+
+use super::{AppState, HttpError};
+use crate::games::Viewer;
+use crate::room::RoomHandle;
+use crate::tokens;
+
+/// The largest text frame a client may send; larger ones are refused with `frame_too_large`.
+pub const MAX_FRAME: usize = 64 * 1024;
+/// Frames beyond this close the connection (message too big).
+const HARD_LIMIT: usize = 1024 * 1024;
+/// Frames queued for a slow connection before the room drops it.
+const OUTBOX: usize = 256;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ws/matches/{id}", get(upgrade))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsQuery {
+    token: Option<String>,
+    seat: Option<String>,
+}
+
+async fn upgrade(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<WsQuery>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, HttpError> {
+    let id = Uuid::parse_str(&id).map_err(|_| HttpError::not_found("match"))?;
+    let record = app
+        .store
+        .get_match(id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("match"))?;
+    let room = app.rooms.open(&app.room_ctx, &record).await?;
+    let viewer = match (&query.token, &query.seat) {
+        (None, None) => Viewer::Spectator,
+        (None, Some(_)) => {
+            return Err(HttpError::unauthorized("token_required", "a seat needs its token"));
+        }
+        (Some(token), wanted) => {
+            let seat = room
+                .authenticate(tokens::hash(token))
+                .await
+                .map_err(|_| HttpError::not_found("match"))?
+                .ok_or_else(|| HttpError::unauthorized("bad_token", "that token opens no seat of this match"))?;
+            if wanted.as_ref().is_some_and(|w| w.parse::<Seat>().ok() != Some(seat)) {
+                return Err(HttpError::unauthorized("bad_token", "that token opens another seat"));
+            }
+            Viewer::Seat(seat)
+        }
+    };
+    let span = tracing::info_span!("connection", match_id = %id, viewer = ?viewer);
+    Ok(ws
+        .max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| serve(socket, room, viewer).instrument(span)))
+}
+
+async fn serve(socket: WebSocket, room: RoomHandle, viewer: Viewer) {
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut queued) = mpsc::channel(OUTBOX);
+    let Ok(conn) = room.connect(viewer, outbox.clone()).await else {
+        let _ = sink.close().await;
+        return;
+    };
+    tracing::debug!(conn, "connected");
+    let writer = tokio::spawn(async move {
+        while let Some(text) = queued.recv().await {
+            if sink.send(Message::Text(text)).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let refuse = |code: &str, message: &str| {
+        let frame = ServerFrame::Error {
+            code: code.to_owned(),
+            message: message.to_owned(),
+            reference: None,
+        };
+        serde_json::to_string(&frame).unwrap_or_default().into()
+    };
+    while let Some(Ok(message)) = stream.next().await {
+        match message {
+            Message::Text(text) if text.len() > MAX_FRAME => {
+                let _ = outbox.try_send(refuse("frame_too_large", "frames are at most 64 KiB"));
+            }
+            Message::Text(text) => {
+                if room.frame(conn, text.as_str().to_owned()).await.is_err() {
+                    break;
+                }
+            }
+            Message::Binary(_) => {
+                let _ = outbox.try_send(refuse("binary_not_supported", "send JSON text frames"));
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => {}
+        }
+        if writer.is_finished() {
+            break;
+        }
+    }
+    room.disconnect(conn).await;
+    drop(outbox);
+    let _ = writer.await;
+    tracing::debug!(conn, "disconnected");
+}

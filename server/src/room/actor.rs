@@ -1,0 +1,454 @@
+//! The room task: the single writer of one match.
+//!
+//! It takes frames from connections, checks each act against the seat and the staleness rule,
+//! applies it, has the group committer store it, and only then tells every connection the
+//! update built for its own viewer. Bots play through the same path as people.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Utf8Bytes;
+use chrono::Utc;
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio::time::{Instant as Deadline, sleep_until};
+use tracing::Instrument;
+use uuid::Uuid;
+use xenotable_protocol::{ClientFrame, Seat, ServerFrame};
+
+use super::{Msg, Outbox, RoomContext, RoomStatus, load};
+use crate::bots::RandomBot;
+use crate::games::{AnyMatch, Viewer};
+use crate::store::{CommandRecord, MatchRecord, MatchStatus, TokenHash};
+
+/// The longest chat message, in characters.
+const MAX_CHAT: usize = 1_000;
+
+/// One seat of the table.
+struct SeatState {
+    seat: Seat,
+    bot: Option<RandomBot>,
+    token_hash: Option<TokenHash>,
+    /// The seq at which this seat's legal actions last changed (the staleness rule).
+    legal_changed: u64,
+    legal: Vec<Value>,
+}
+
+impl SeatState {
+    fn taken(&self) -> bool {
+        self.bot.is_some() || self.token_hash.is_some()
+    }
+}
+
+struct Conn {
+    viewer: Viewer,
+    outbox: Outbox,
+}
+
+/// A refusal sent to one connection.
+struct Refusal {
+    code: &'static str,
+    message: String,
+}
+
+fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal {
+        code,
+        message: message.into(),
+    }
+}
+
+pub(super) struct Room {
+    id: Uuid,
+    ctx: RoomContext,
+    game: Box<dyn AnyMatch>,
+    seq: u64,
+    seats: Vec<SeatState>,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    /// When the next bot move is due, if a bot is to act.
+    bot_due: Option<Deadline>,
+    finished_recorded: bool,
+    rx: mpsc::Receiver<Msg>,
+}
+
+impl Room {
+    pub(super) fn new(
+        ctx: RoomContext,
+        record: &MatchRecord,
+        game: Box<dyn AnyMatch>,
+        seq: u64,
+        rx: mpsc::Receiver<Msg>,
+    ) -> Room {
+        let seats = record
+            .seats
+            .iter()
+            .filter_map(|s| {
+                let seat: Seat = s.seat.parse().ok()?;
+                let bot_seed = (record.seed as u64) ^ u64::from(seat_number(seat)).rotate_left(32);
+                Some(SeatState {
+                    seat,
+                    bot: s.bot.then(|| RandomBot::new(bot_seed)),
+                    token_hash: s.token_hash,
+                    legal_changed: 0,
+                    legal: game.legal(seat),
+                })
+            })
+            .collect();
+        let mut room = Room {
+            id: record.id,
+            ctx,
+            game,
+            seq,
+            seats,
+            conns: HashMap::new(),
+            next_conn: 0,
+            bot_due: None,
+            finished_recorded: record.status == MatchStatus::Finished,
+            rx,
+        };
+        room.schedule_bot();
+        room
+    }
+
+    pub(super) async fn run(mut self) {
+        let span = tracing::info_span!("room", id = %self.id, game = self.game.game());
+        async move {
+            tracing::info!(seq = self.seq, "room open");
+            loop {
+                let due = self.bot_due;
+                tokio::select! {
+                    biased;
+                    msg = self.rx.recv() => match msg {
+                        Some(msg) => self.handle(msg).await,
+                        None => break,
+                    },
+                    () = sleep_until(due.unwrap_or_else(Deadline::now)), if due.is_some() => {
+                        self.play_bot().await;
+                    }
+                }
+                if self.finished_recorded && self.conns.is_empty() {
+                    break;
+                }
+            }
+            tracing::info!(seq = self.seq, "room closed");
+        }
+        .instrument(span)
+        .await;
+    }
+
+    fn started(&self) -> bool {
+        self.seats.iter().all(SeatState::taken)
+    }
+
+    async fn handle(&mut self, msg: Msg) {
+        match msg {
+            Msg::Connect {
+                viewer,
+                outbox,
+                reply,
+            } => {
+                let conn = self.next_conn;
+                self.next_conn += 1;
+                let you = match viewer {
+                    Viewer::Seat(seat) => seat.to_string(),
+                    Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
+                };
+                let welcome = ServerFrame::Welcome {
+                    you,
+                    seq: self.seq,
+                    view: self.game.view(viewer),
+                };
+                if outbox.try_send(frame(&welcome)).is_ok() {
+                    self.conns.insert(conn, Conn { viewer, outbox });
+                    metrics::gauge!("xenotable_connections").increment(1.0);
+                }
+                let _ = reply.send(conn);
+            }
+            Msg::Disconnect { conn } => self.drop_conn(conn),
+            Msg::Frame { conn, text } => self.on_frame(conn, &text).await,
+            Msg::Authenticate { token_hash, reply } => {
+                let seat = self
+                    .seats
+                    .iter()
+                    .find(|s| s.token_hash == Some(token_hash))
+                    .map(|s| s.seat);
+                let _ = reply.send(seat);
+            }
+            Msg::SeatTaken {
+                seat,
+                name,
+                token_hash,
+            } => {
+                if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
+                    s.token_hash = Some(token_hash);
+                }
+                tracing::info!(%seat, name, "seat taken");
+                if self.started() {
+                    if let Err(e) = self
+                        .ctx
+                        .store
+                        .set_status(self.id, MatchStatus::Live, None)
+                        .await
+                    {
+                        tracing::error!(error = %e, "cannot record the match as live");
+                    }
+                    self.schedule_bot();
+                }
+            }
+            Msg::Status { reply } => {
+                let spectators = self
+                    .conns
+                    .values()
+                    .filter(|c| c.viewer == Viewer::Spectator)
+                    .count();
+                let _ = reply.send(RoomStatus {
+                    spectators,
+                    connections: self.conns.len(),
+                });
+            }
+        }
+    }
+
+    fn drop_conn(&mut self, conn: u64) {
+        if self.conns.remove(&conn).is_some() {
+            metrics::gauge!("xenotable_connections").decrement(1.0);
+        }
+    }
+
+    fn send(&mut self, conn: u64, frame: Utf8Bytes) {
+        let full = self
+            .conns
+            .get(&conn)
+            .is_some_and(|c| c.outbox.try_send(frame).is_err());
+        // A connection that cannot keep up is dropped; it reconnects and gets a fresh welcome.
+        if full {
+            self.drop_conn(conn);
+        }
+    }
+
+    fn send_error(&mut self, conn: u64, refusal: Refusal, reference: Option<String>) {
+        metrics::counter!("xenotable_commands_refused_total", "code" => refusal.code).increment(1);
+        let error = ServerFrame::Error {
+            code: refusal.code.to_owned(),
+            message: refusal.message,
+            reference,
+        };
+        self.send(conn, frame(&error));
+    }
+
+    async fn on_frame(&mut self, conn: u64, text: &str) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
+        match parse_frame(text) {
+            Err(refusal) => self.send_error(conn, refusal, None),
+            Ok(ClientFrame::Ping {}) => self.send(conn, frame(&ServerFrame::Pong {})),
+            Ok(ClientFrame::Chat { text }) => match viewer {
+                Viewer::Seat(from) => self.chat(conn, from, text),
+                _ => self.send_error(
+                    conn,
+                    refuse("spectator_cannot_chat", "spectators watch in silence"),
+                    None,
+                ),
+            },
+            Ok(ClientFrame::Act {
+                seq,
+                reference,
+                action,
+            }) => {
+                let Viewer::Seat(seat) = viewer else {
+                    let refusal = refuse("spectator_cannot_act", "spectators cannot act");
+                    return self.send_error(conn, refusal, reference);
+                };
+                if let Err(refusal) = self.act(Some(conn), seat, seq, action, reference.clone()).await {
+                    self.send_error(conn, refusal, reference);
+                }
+            }
+        }
+    }
+
+    fn chat(&mut self, conn: u64, from: Seat, text: String) {
+        let text = text.trim().to_owned();
+        if text.is_empty() || text.chars().count() > MAX_CHAT {
+            let refusal = refuse("bad_chat", format!("a chat message has 1 to {MAX_CHAT} characters"));
+            return self.send_error(conn, refusal, None);
+        }
+        let chat = frame(&ServerFrame::Chat { from, text });
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        for c in conns {
+            self.send(c, chat.clone());
+        }
+    }
+
+    /// Checks, applies, stores and announces one act. `conn` is `None` for a bot.
+    async fn act(
+        &mut self,
+        conn: Option<u64>,
+        seat: Seat,
+        seen: u64,
+        action: Value,
+        reference: Option<String>,
+    ) -> Result<(), Refusal> {
+        let started_at = Instant::now();
+        if !self.started() {
+            return Err(refuse("match_not_started", "the match starts when every seat is taken"));
+        }
+        if seen > self.seq {
+            return Err(refuse("bad_seq", format!("seq {seen} is ahead of the match ({})", self.seq)));
+        }
+        let changed = self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map_or(0, |s| s.legal_changed);
+        if seen < changed {
+            return Err(refuse(
+                "stale_seq",
+                format!("your options changed at seq {changed}; you have seen {seen}"),
+            ));
+        }
+        let events = self
+            .game
+            .act(seat, &action)
+            .map_err(|e| Refusal { code: e.code(), message: e.to_string() })?;
+        let record = CommandRecord {
+            match_id: self.id,
+            seq: (self.seq + 1) as i64,
+            seat: seat.to_string(),
+            action,
+            at: Utc::now(),
+        };
+        if let Err(e) = self.ctx.committer.commit(record).await {
+            tracing::error!(error = %e, "command not stored; rebuilding from the log");
+            self.rebuild().await;
+            return Err(refuse("storage_failed", "the move could not be saved; try again"));
+        }
+        self.seq += 1;
+        metrics::counter!("xenotable_commands_accepted_total").increment(1);
+        for s in &mut self.seats {
+            let legal = self.game.legal(s.seat);
+            if legal != s.legal {
+                s.legal = legal;
+                s.legal_changed = self.seq;
+            }
+        }
+        self.broadcast(conn, reference, &events);
+        metrics::histogram!("xenotable_apply_persist_seconds").record(started_at.elapsed().as_secs_f64());
+        if let Some(outcome) = self.game.outcome()
+            && !self.finished_recorded
+        {
+            let outcome = serde_json::to_value(&outcome).ok();
+            match self.ctx.store.set_status(self.id, MatchStatus::Finished, outcome).await {
+                Ok(()) => self.finished_recorded = true,
+                Err(e) => tracing::error!(error = %e, "cannot record the outcome"),
+            }
+            tracing::info!(seq = self.seq, "match finished");
+        }
+        self.schedule_bot();
+        Ok(())
+    }
+
+    /// Sends each connection the update built for its viewer.
+    fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[crate::games::JsonEvent]) {
+        let mut built: HashMap<Viewer, (Vec<Value>, Value)> = HashMap::new();
+        let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
+        for (id, viewer) in conns {
+            let (events, view) = built.entry(viewer).or_insert_with(|| {
+                (
+                    events.iter().map(|e| e.for_viewer(viewer).clone()).collect(),
+                    self.game.view(viewer),
+                )
+            });
+            let update = ServerFrame::Update {
+                seq: self.seq,
+                reference: if Some(id) == from { reference.clone() } else { None },
+                events: events.clone(),
+                view: view.clone(),
+            };
+            self.send(id, frame(&update));
+        }
+    }
+
+    /// After a failed commit the game in memory is ahead of the log: replay the log.
+    async fn rebuild(&mut self) {
+        let record = match self.ctx.store.get_match(self.id).await {
+            Ok(Some(record)) => record,
+            other => {
+                tracing::error!(?other, "cannot reload the match");
+                return;
+            }
+        };
+        match load::replay(self.ctx.store.as_ref(), &record).await {
+            Ok((game, seq)) => {
+                self.game = game;
+                self.seq = seq;
+            }
+            Err(e) => tracing::error!(error = %e, "cannot rebuild the match"),
+        }
+    }
+
+    fn schedule_bot(&mut self) {
+        let to_act = self.game.to_act();
+        let bot_to_act = self.started()
+            && self
+                .seats
+                .iter()
+                .any(|s| s.bot.is_some() && to_act.contains(&s.seat));
+        self.bot_due = match (bot_to_act, self.bot_due) {
+            (false, _) => None,
+            (true, Some(due)) => Some(due),
+            (true, None) => Some(Deadline::now() + self.ctx.bot_delay),
+        };
+    }
+
+    async fn play_bot(&mut self) {
+        self.bot_due = None;
+        let to_act = self.game.to_act();
+        let Some(k) = self
+            .seats
+            .iter()
+            .position(|s| s.bot.is_some() && to_act.contains(&s.seat))
+        else {
+            return;
+        };
+        let seat = self.seats[k].seat;
+        // The bot sees exactly what a client at its seat would see.
+        let view = self.game.view(Viewer::Seat(seat));
+        let choice = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view));
+        match choice {
+            Some(action) => {
+                if let Err(refusal) = self.act(None, seat, self.seq, action, None).await {
+                    tracing::error!(%seat, code = refusal.code, message = refusal.message, "bot move refused");
+                    self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
+                }
+            }
+            None => tracing::error!(%seat, "bot has no legal action"),
+        }
+    }
+}
+
+/// Reads a client frame, naming what is wrong with it.
+fn parse_frame(text: &str) -> Result<ClientFrame, Refusal> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| refuse("bad_json", format!("the frame is not JSON: {e}")))?;
+    let Some(t) = value.get("t").and_then(Value::as_str).map(str::to_owned) else {
+        return Err(refuse("bad_frame", "a frame is an object with a string \"t\""));
+    };
+    if !["act", "chat", "ping"].contains(&t.as_str()) {
+        return Err(refuse("unknown_type", format!("unknown frame type {t:?}")));
+    }
+    serde_json::from_value(value).map_err(|e| refuse("bad_frame", format!("malformed {t} frame: {e}")))
+}
+
+fn frame(frame: &ServerFrame) -> Utf8Bytes {
+    // Server frames are plain data: serializing them cannot fail.
+    serde_json::to_string(frame).unwrap_or_default().into()
+}
+
+fn seat_number(seat: Seat) -> u8 {
+    match seat {
+        Seat::Hunted(n) | Seat::Team(n) => n,
+        _ => 0,
+    }
+}

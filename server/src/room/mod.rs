@@ -1,0 +1,184 @@
+//! Live matches: one task per match, the only writer of that match's state.
+//!
+//! A [`RoomHandle`] is the stub other tasks hold; the room itself ([`actor`]) owns the game,
+//! the connections and the bots, and answers on the channels it is given. No lock is ever
+//! held around game state: everything about a match happens in its own task, in order.
+
+mod actor;
+mod commit;
+pub mod load;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+use xenotable_protocol::Seat;
+
+pub use commit::{CommitError, Committer};
+
+use crate::games::Viewer;
+use crate::store::{MatchRecord, Store, TokenHash};
+
+/// What a room needs from the server around it.
+#[derive(Clone)]
+pub struct RoomContext {
+    pub store: Arc<dyn Store>,
+    pub committer: Committer,
+    /// How long a bot waits before it moves, so people can follow a bot's play.
+    pub bot_delay: Duration,
+}
+
+/// A connection's outgoing frames, already serialized for its viewer.
+pub type Outbox = mpsc::Sender<Utf8Bytes>;
+
+/// What a room tells the lobby about itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RoomStatus {
+    pub spectators: usize,
+    pub connections: usize,
+}
+
+enum Msg {
+    Connect {
+        viewer: Viewer,
+        outbox: Outbox,
+        reply: oneshot::Sender<u64>,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    Frame {
+        conn: u64,
+        text: String,
+    },
+    Authenticate {
+        token_hash: TokenHash,
+        reply: oneshot::Sender<Option<Seat>>,
+    },
+    SeatTaken {
+        seat: Seat,
+        name: String,
+        token_hash: TokenHash,
+    },
+    Status {
+        reply: oneshot::Sender<RoomStatus>,
+    },
+}
+
+/// The stub of a room task.
+#[derive(Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Msg>,
+}
+
+/// The room has stopped (its match finished and everyone left, or the server is stopping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the room has closed")]
+pub struct RoomClosed;
+
+impl RoomHandle {
+    async fn ask<T>(&self, msg: impl FnOnce(oneshot::Sender<T>) -> Msg) -> Result<T, RoomClosed> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(msg(reply)).await.map_err(|_| RoomClosed)?;
+        answer.await.map_err(|_| RoomClosed)
+    }
+
+    /// Adds a connection for `viewer`; its `welcome` is the first frame in `outbox`.
+    pub async fn connect(&self, viewer: Viewer, outbox: Outbox) -> Result<u64, RoomClosed> {
+        self.ask(|reply| Msg::Connect {
+            viewer,
+            outbox,
+            reply,
+        })
+        .await
+    }
+
+    /// Removes a connection.
+    pub async fn disconnect(&self, conn: u64) {
+        let _ = self.tx.send(Msg::Disconnect { conn }).await;
+    }
+
+    /// A text frame from a connection; answers go to its outbox.
+    pub async fn frame(&self, conn: u64, text: String) -> Result<(), RoomClosed> {
+        self.tx
+            .send(Msg::Frame { conn, text })
+            .await
+            .map_err(|_| RoomClosed)
+    }
+
+    /// The seat whose token hashes to `token_hash`, if any.
+    pub async fn authenticate(&self, token_hash: TokenHash) -> Result<Option<Seat>, RoomClosed> {
+        self.ask(|reply| Msg::Authenticate { token_hash, reply })
+            .await
+    }
+
+    /// A player has claimed an open seat (already recorded in the store).
+    pub async fn seat_taken(&self, seat: Seat, name: String, token_hash: TokenHash) {
+        let _ = self
+            .tx
+            .send(Msg::SeatTaken {
+                seat,
+                name,
+                token_hash,
+            })
+            .await;
+    }
+
+    /// Who is connected.
+    pub async fn status(&self) -> Result<RoomStatus, RoomClosed> {
+        self.ask(|reply| Msg::Status { reply }).await
+    }
+}
+
+/// Every room of this server, by match id. The lock guards the map only, never a match.
+#[derive(Clone, Default)]
+pub struct Rooms {
+    map: Arc<Mutex<HashMap<Uuid, RoomHandle>>>,
+}
+
+impl Rooms {
+    /// The live room of a match, if it has one.
+    pub fn get(&self, id: Uuid) -> Option<RoomHandle> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&id).filter(|h| !h.tx.is_closed()).cloned()
+    }
+
+    /// The room of a stored match: the live one, or a new one rebuilt from the store.
+    pub async fn open(
+        &self,
+        ctx: &RoomContext,
+        record: &MatchRecord,
+    ) -> Result<RoomHandle, load::LoadError> {
+        if let Some(handle) = self.get(record.id) {
+            return Ok(handle);
+        }
+        let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(handle) = map.get(&record.id).filter(|h| !h.tx.is_closed()) {
+            return Ok(handle.clone());
+        }
+        let (tx, rx) = mpsc::channel(256);
+        let handle = RoomHandle { tx };
+        map.insert(record.id, handle.clone());
+        metrics::gauge!("xenotable_live_rooms").increment(1.0);
+        let room = actor::Room::new(ctx.clone(), record, game, seq, rx);
+        let rooms = self.clone();
+        let id = record.id;
+        tokio::spawn(async move {
+            room.run().await;
+            rooms.remove_closed(id);
+            metrics::gauge!("xenotable_live_rooms").decrement(1.0);
+        });
+        Ok(handle)
+    }
+
+    fn remove_closed(&self, id: Uuid) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(&id).is_some_and(|h| h.tx.is_closed()) {
+            map.remove(&id);
+        }
+    }
+}

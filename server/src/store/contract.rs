@@ -1,0 +1,509 @@
+//! The contract every [`Store`] backend keeps, written once over `&dyn Store` and run against
+//! SQLite in memory, SQLite on a fresh file (through [`connect`]), and PostgreSQL.
+//!
+//! PostgreSQL runs when `TEST_DATABASE_URL` is set: each test creates its own database
+//! `xt_<uuid>` on that server and drops it afterwards (even when the test fails), so tests run in
+//! parallel and leftovers of earlier runs never interfere. Without the variable those variants
+//! say they were skipped and pass.
+
+use std::panic::AssertUnwindSafe;
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeZone, Utc};
+use futures_util::FutureExt;
+use serde_json::json;
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{AssertSqlSafe, Connection, PgConnection};
+use uuid::Uuid;
+
+use super::{
+    CommandRecord, MatchStatus, NewMatch, NewSeat, ScenarioRecord, SeatRecord, Store, StoreError,
+    TokenHash,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+/// A token hash holding the 32 byte values from `first` up (wrapping), zero and 0xff included
+/// somewhere across the tests.
+fn hash(first: u8) -> TokenHash {
+    std::array::from_fn(|i| first.wrapping_add(i as u8))
+}
+
+/// An Artemia-like match: a bot Creature, a Hunted filled at creation, an open Hunted. Seats are
+/// deliberately not in alphabetical order.
+fn artemia(seed: i64) -> NewMatch {
+    NewMatch {
+        id: Uuid::new_v4(),
+        game: "artemia".into(),
+        scenario: None,
+        options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
+        seed,
+        seats: vec![
+            NewSeat { seat: "hunted-2".into(), name: Some("Ann".into()), bot: false, token_hash: Some(hash(0)) },
+            NewSeat { seat: "creature".into(), name: Some("Bot".into()), bot: true, token_hash: None },
+            NewSeat { seat: "hunted-1".into(), name: None, bot: false, token_hash: None },
+        ],
+    }
+}
+
+/// A fixed instant with microsecond digits, the precision both backends keep.
+fn at(second: u32, micros: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2025, 3, 14, 15, 9, second).unwrap()
+        + chrono::Duration::microseconds(i64::from(micros))
+}
+
+fn command(match_id: Uuid, seq: i64, seat: &str) -> CommandRecord {
+    CommandRecord {
+        match_id,
+        seq,
+        seat: seat.into(),
+        action: json!({"type": "play", "card": seq, "seat": seat}),
+        at: at(seq as u32 % 60, 123_456 + seq as u32),
+    }
+}
+
+fn scenario(id: &str, game: &str, text: &str) -> ScenarioRecord {
+    ScenarioRecord {
+        id: id.into(),
+        game: game.into(),
+        name: format!("Scenario {id}"),
+        text: text.into(),
+        shipped: false,
+    }
+}
+
+/// Creation times must differ for "newest first" to have one answer.
+async fn tick() {
+    tokio::time::sleep(Duration::from_millis(3)).await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+async fn match_round_trip(store: &dyn Store) {
+    store.ping().await.unwrap();
+    let new = NewMatch { scenario: Some("the-nest".into()), ..artemia(-42) };
+    let created = store.create_match(new.clone()).await.unwrap();
+    assert_eq!(created.id, new.id);
+    assert_eq!(created.status, MatchStatus::Open);
+    assert_eq!(created.outcome, None);
+    let seats: Vec<&str> = created.seats.iter().map(|s| s.seat.as_str()).collect();
+    assert_eq!(seats, ["hunted-2", "creature", "hunted-1"], "seats keep creation order");
+
+    let stored = store.get_match(new.id).await.unwrap().expect("match stored");
+    assert_eq!(stored, created, "what create_match returns is what get_match reads");
+    assert_eq!(stored.options, new.options);
+    assert_eq!(stored.seed, -42);
+    assert_eq!(stored.scenario.as_deref(), Some("the-nest"));
+    assert_eq!(
+        stored.seats[1],
+        SeatRecord { seat: "creature".into(), name: Some("Bot".into()), bot: true, token_hash: None }
+    );
+
+    assert_eq!(store.get_match(Uuid::new_v4()).await.unwrap(), None);
+    assert!(matches!(store.create_match(new).await, Err(StoreError::Conflict(_))));
+}
+
+async fn create_match_is_atomic(store: &dyn Store) {
+    let mut doubled = artemia(1);
+    doubled.seats.push(NewSeat { seat: "creature".into(), name: None, bot: false, token_hash: None });
+    assert!(matches!(store.create_match(doubled.clone()).await, Err(StoreError::Conflict(_))));
+    assert_eq!(store.get_match(doubled.id).await.unwrap(), None, "no match without its seats");
+
+    let mut tokened_bot = artemia(2);
+    tokened_bot.seats[1].token_hash = Some(hash(9));
+    assert!(matches!(store.create_match(tokened_bot.clone()).await, Err(StoreError::Constraint(_))));
+    assert_eq!(store.get_match(tokened_bot.id).await.unwrap(), None);
+}
+
+async fn claim_seat_once(store: &dyn Store) {
+    let m = store.create_match(artemia(7)).await.unwrap();
+
+    assert!(store.claim_seat(m.id, "hunted-1", "Bo", hash(100)).await.unwrap());
+    assert!(!store.claim_seat(m.id, "hunted-1", "Cy", hash(200)).await.unwrap(), "taken");
+    assert!(!store.claim_seat(m.id, "creature", "Cy", hash(200)).await.unwrap(), "bot seat");
+    assert!(!store.claim_seat(m.id, "hunted-2", "Cy", hash(200)).await.unwrap(), "filled at creation");
+    assert!(matches!(
+        store.claim_seat(m.id, "hunted-9", "Cy", hash(200)).await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(matches!(
+        store.claim_seat(Uuid::new_v4(), "hunted-1", "Cy", hash(200)).await,
+        Err(StoreError::NotFound)
+    ));
+
+    let stored = store.get_match(m.id).await.unwrap().unwrap();
+    let seat = stored.seats.iter().find(|s| s.seat == "hunted-1").unwrap();
+    assert_eq!(seat.name.as_deref(), Some("Bo"), "the first claim's name stays");
+    assert_eq!(seat.token_hash, Some(hash(100)), "the first claim's token stays");
+    let creature = stored.seats.iter().find(|s| s.seat == "creature").unwrap();
+    assert_eq!(creature.token_hash, None);
+
+    // Once the match is no longer open, an open seat cannot be claimed either.
+    let other = store.create_match(artemia(8)).await.unwrap();
+    store.set_status(other.id, MatchStatus::Live, None).await.unwrap();
+    assert!(!store.claim_seat(other.id, "hunted-1", "Di", hash(1)).await.unwrap());
+}
+
+async fn concurrent_claims_have_one_winner(store: &dyn Store) {
+    let m = store.create_match(artemia(9)).await.unwrap();
+    let claims = (0..8u8).map(|i| store.claim_seat(m.id, "hunted-1", "racer", hash(i * 32)));
+    let won: Vec<bool> =
+        futures_util::future::join_all(claims).await.into_iter().map(Result::unwrap).collect();
+    assert_eq!(won.iter().filter(|w| **w).count(), 1, "{won:?}");
+    let winner = won.iter().position(|w| *w).unwrap() as u8;
+    let stored = store.get_match(m.id).await.unwrap().unwrap();
+    let seat = stored.seats.iter().find(|s| s.seat == "hunted-1").unwrap();
+    assert_eq!(seat.token_hash, Some(hash(winner * 32)));
+}
+
+async fn append_batch_across_matches(store: &dyn Store) {
+    let a = store.create_match(artemia(1)).await.unwrap().id;
+    let b = store.create_match(artemia(2)).await.unwrap().id;
+    store.append_commands(&[]).await.unwrap();
+
+    // One group commit carrying two rooms' commands, interleaved.
+    let batch = [
+        command(a, 1, "hunted-2"),
+        command(b, 1, "creature"),
+        command(a, 2, "creature"),
+        command(b, 2, "hunted-1"),
+        command(a, 3, "room"),
+    ];
+    store.append_commands(&batch).await.unwrap();
+    // A later batch out of seq order still reads back in seq order.
+    store.append_commands(&[command(a, 5, "hunted-2"), command(a, 4, "creature")]).await.unwrap();
+
+    let log_a = store.commands(a).await.unwrap();
+    let seqs: Vec<i64> = log_a.iter().map(|c| c.seq).collect();
+    assert_eq!(seqs, [1, 2, 3, 4, 5]);
+    assert_eq!(log_a[0], batch[0], "every field round-trips, the time to the microsecond");
+    assert_eq!(log_a[2], batch[4]);
+    assert_eq!(store.commands(b).await.unwrap(), [batch[1].clone(), batch[3].clone()]);
+    assert_eq!(store.commands(Uuid::new_v4()).await.unwrap(), []);
+}
+
+async fn duplicate_in_batch_writes_nothing(store: &dyn Store) {
+    let a = store.create_match(artemia(1)).await.unwrap().id;
+    let b = store.create_match(artemia(2)).await.unwrap().id;
+    store.append_commands(&[command(a, 1, "creature")]).await.unwrap();
+
+    // Conflicts with a stored command: the rows before it in the batch are not written either.
+    let batch = [command(b, 1, "creature"), command(a, 2, "creature"), command(a, 1, "creature")];
+    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Conflict(_))));
+    // Conflicts within the batch itself.
+    let batch = [command(b, 1, "creature"), command(b, 1, "hunted-1")];
+    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Conflict(_))));
+    // A command for a match that does not exist.
+    let batch = [command(b, 1, "creature"), command(Uuid::new_v4(), 1, "creature")];
+    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Constraint(_))));
+
+    assert_eq!(store.commands(a).await.unwrap(), [command(a, 1, "creature")]);
+    assert_eq!(store.commands(b).await.unwrap(), []);
+    // The store is still usable after the refused batches.
+    store.append_commands(&[command(b, 1, "creature")]).await.unwrap();
+    assert_eq!(store.commands(b).await.unwrap().len(), 1);
+}
+
+async fn status_and_listing(store: &dyn Store) {
+    let first = store.create_match(artemia(1)).await.unwrap();
+    tick().await;
+    let second = store.create_match(artemia(2)).await.unwrap();
+    tick().await;
+    let third = store.create_match(artemia(3)).await.unwrap();
+    assert!(first.created_at < second.created_at && second.created_at < third.created_at);
+
+    let outcome = json!({"winner": "creature", "reason": "assimilation"});
+    store.set_status(first.id, MatchStatus::Finished, Some(outcome.clone())).await.unwrap();
+    store.set_status(second.id, MatchStatus::Live, None).await.unwrap();
+
+    let ids = |records: Vec<super::MatchRecord>| records.into_iter().map(|m| m.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.list_matches(None, 10).await.unwrap()), [third.id, second.id, first.id]);
+    assert_eq!(ids(store.list_matches(None, 2).await.unwrap()), [third.id, second.id]);
+    assert_eq!(ids(store.list_matches(Some(MatchStatus::Open), 10).await.unwrap()), [third.id]);
+    assert_eq!(ids(store.list_matches(Some(MatchStatus::Live), 10).await.unwrap()), [second.id]);
+    assert_eq!(store.list_matches(None, 0).await.unwrap(), []);
+
+    let finished = store.list_matches(Some(MatchStatus::Finished), 10).await.unwrap();
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].outcome, Some(outcome));
+    assert_eq!(finished[0].seats, first.seats, "listed matches carry their seats");
+
+    // An outcome belongs to a finished match only; a missing match is reported.
+    assert!(matches!(
+        store.set_status(second.id, MatchStatus::Live, Some(json!({"winner": "x"}))).await,
+        Err(StoreError::Constraint(_))
+    ));
+    assert!(matches!(
+        store.set_status(Uuid::new_v4(), MatchStatus::Live, None).await,
+        Err(StoreError::NotFound)
+    ));
+    // Finished without an outcome (abandoned) is allowed, and clears nothing else.
+    store.set_status(second.id, MatchStatus::Finished, None).await.unwrap();
+    let second_now = store.get_match(second.id).await.unwrap().unwrap();
+    assert_eq!((second_now.status, second_now.outcome), (MatchStatus::Finished, None));
+    assert_eq!(second_now.seats, second.seats);
+}
+
+async fn unfinished_matches(store: &dyn Store) {
+    assert_eq!(store.unfinished_matches().await.unwrap(), []);
+    let open = store.create_match(artemia(1)).await.unwrap();
+    tick().await;
+    let live = store.create_match(artemia(2)).await.unwrap();
+    tick().await;
+    let done = store.create_match(artemia(3)).await.unwrap();
+    store.set_status(live.id, MatchStatus::Live, None).await.unwrap();
+    store.set_status(done.id, MatchStatus::Finished, Some(json!({"draw": true}))).await.unwrap();
+
+    let unfinished = store.unfinished_matches().await.unwrap();
+    let ids: Vec<Uuid> = unfinished.iter().map(|m| m.id).collect();
+    assert_eq!(ids, [open.id, live.id], "oldest first");
+    assert_eq!(unfinished[0], open);
+    assert_eq!(unfinished[1].status, MatchStatus::Live);
+    assert_eq!(unfinished[1].seats, live.seats);
+}
+
+async fn scenarios(store: &dyn Store) {
+    let nest = scenario("the-nest", "derelict", "DERELICT 1\n#####\n#.M.#\n");
+    let bridge = scenario("bridge", "away-team", "format = \"away-team/1\"\n");
+    let airlock = scenario("airlock", "derelict", "DERELICT 1\n###\n");
+    for s in [&nest, &bridge, &airlock] {
+        store.put_scenario(s.clone()).await.unwrap();
+    }
+
+    assert_eq!(store.get_scenario("the-nest").await.unwrap(), Some(nest.clone()));
+    assert_eq!(store.get_scenario("nowhere").await.unwrap(), None);
+    assert_eq!(
+        store.list_scenarios(Some("derelict")).await.unwrap(),
+        [airlock.clone(), nest.clone()],
+        "one game's, by id"
+    );
+    assert_eq!(
+        store.list_scenarios(None).await.unwrap(),
+        [bridge.clone(), airlock.clone(), nest.clone()],
+        "by game, then id"
+    );
+    assert_eq!(store.list_scenarios(Some("intruder")).await.unwrap(), []);
+
+    let replaced = ScenarioRecord {
+        name: "The Nest (revised)".into(),
+        text: "DERELICT 1\n#####\n#.A.#\n".into(),
+        shipped: true,
+        ..nest.clone()
+    };
+    store.put_scenario(replaced.clone()).await.unwrap();
+    assert_eq!(store.get_scenario("the-nest").await.unwrap(), Some(replaced));
+    assert_eq!(store.list_scenarios(Some("derelict")).await.unwrap().len(), 2, "upsert, not insert");
+
+    assert!(store.delete_scenario("the-nest").await.unwrap());
+    assert!(!store.delete_scenario("the-nest").await.unwrap());
+    assert_eq!(store.get_scenario("the-nest").await.unwrap(), None);
+    assert_eq!(store.list_scenarios(Some("derelict")).await.unwrap(), [airlock]);
+}
+
+async fn token_hashes_are_bytes(store: &dyn Store) {
+    // Every byte value 0..=255 across eight hashes, stored at creation and by claims.
+    let mut new = artemia(5);
+    new.seats = (0..8u8)
+        .map(|i| NewSeat {
+            seat: format!("hunted-{i}"),
+            name: (i % 2 == 0).then(|| format!("H{i}")),
+            bot: false,
+            token_hash: (i % 2 == 0).then(|| hash(i * 32)),
+        })
+        .collect();
+    let m = store.create_match(new).await.unwrap();
+    for i in (1..8u8).step_by(2) {
+        assert!(store.claim_seat(m.id, &format!("hunted-{i}"), "late", hash(i * 32)).await.unwrap());
+    }
+    let stored = store.get_match(m.id).await.unwrap().unwrap();
+    for (i, seat) in stored.seats.iter().enumerate() {
+        assert_eq!(seat.seat, format!("hunted-{i}"));
+        assert_eq!(seat.token_hash, Some(hash(i as u8 * 32)), "seat {i}");
+    }
+    let listed = store.list_matches(None, 1).await.unwrap();
+    assert_eq!(listed[0].seats, stored.seats);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Harness
+
+/// A database of its own on the PostgreSQL server of `TEST_DATABASE_URL`.
+struct PgTestDb {
+    server: PgConnectOptions,
+    name: String,
+}
+
+impl PgTestDb {
+    /// Creates the database, or says the test is skipped when `TEST_DATABASE_URL` is unset.
+    async fn create(test: &str) -> Option<Self> {
+        let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+            println!("skipped store::contract::postgres::{test}: TEST_DATABASE_URL is not set");
+            return None;
+        };
+        let server = PgConnectOptions::from_str(&url).expect("TEST_DATABASE_URL is a postgres URL");
+        let name = format!("xt_{}", Uuid::new_v4().simple());
+        let mut conn = PgConnection::connect_with(&server).await.expect("reach TEST_DATABASE_URL");
+        sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&mut conn)
+            .await
+            .expect("create the test database");
+        conn.close().await.ok();
+        Some(PgTestDb { server, name })
+    }
+
+    fn options(&self) -> PgConnectOptions {
+        self.server.clone().database(&self.name)
+    }
+
+    async fn drop_database(self) {
+        let mut conn = PgConnection::connect_with(&self.server).await.expect("reach the server");
+        sqlx::query(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)))
+            .execute(&mut conn)
+            .await
+            .expect("drop the test database");
+        conn.close().await.ok();
+    }
+}
+
+/// A fresh directory (with a missing subdirectory for the file) under the system temp dir.
+fn temp_db_path() -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("xenotable-store-{}", Uuid::new_v4().simple()));
+    let file = dir.join("data").join("xenotable.sqlite3");
+    (dir, file)
+}
+
+/// Runs each named contract test against every backend.
+macro_rules! contract {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite_memory {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let store = crate::store::SqliteStore::memory().await.unwrap();
+                    super::$test(&store).await;
+                }
+            )*
+        }
+
+        mod sqlite_file {
+            use futures_util::FutureExt;
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let (dir, file) = super::temp_db_path();
+                    let store = crate::store::connect(file.to_str().unwrap()).await.unwrap();
+                    let result =
+                        std::panic::AssertUnwindSafe(super::$test(&*store)).catch_unwind().await;
+                    store.close().await;
+                    std::fs::remove_dir_all(&dir).ok();
+                    if let Err(panic) = result {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+            )*
+        }
+
+        mod postgres {
+            use futures_util::FutureExt;
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let Some(db) = super::PgTestDb::create(stringify!($test)).await else {
+                        return;
+                    };
+                    let result = std::panic::AssertUnwindSafe(async {
+                        let store = crate::store::PgStore::connect_with(db.options()).await.unwrap();
+                        super::$test(&store).await;
+                        crate::store::Store::close(&store).await;
+                    })
+                    .catch_unwind()
+                    .await;
+                    db.drop_database().await;
+                    if let Err(panic) = result {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+            )*
+        }
+    };
+}
+
+contract!(
+    match_round_trip,
+    create_match_is_atomic,
+    claim_seat_once,
+    concurrent_claims_have_one_winner,
+    append_batch_across_matches,
+    duplicate_in_batch_writes_nothing,
+    status_and_listing,
+    unfinished_matches,
+    scenarios,
+    token_hashes_are_bytes,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Backend-specific checks around the contract
+
+/// `connect` dispatches on the URL and creates what is missing; a file survives reopening and
+/// runs in WAL mode.
+#[tokio::test]
+async fn sqlite_file_is_created_and_reopened() {
+    let (dir, file) = temp_db_path();
+    let url = format!("sqlite://{}", file.display());
+    let store = super::connect(&url).await.unwrap();
+    assert_eq!(store.backend(), super::Backend::Sqlite);
+    let m = store.create_match(artemia(11)).await.unwrap();
+    store.append_commands(&[command(m.id, 1, "creature")]).await.unwrap();
+    store.close().await;
+
+    let store = super::SqliteStore::open(&file).await.unwrap();
+    let mode: (String,) =
+        sqlx::query_as("PRAGMA journal_mode").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(mode.0, "wal");
+    let keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(keys.0, 1);
+    assert_eq!(store.get_match(m.id).await.unwrap(), Some(m.clone()));
+    assert_eq!(store.commands(m.id).await.unwrap().len(), 1);
+    store.close().await;
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[tokio::test]
+async fn other_schemes_are_refused() {
+    assert!(matches!(super::connect("mysql://localhost/x").await, Err(StoreError::BadUrl(None))));
+}
+
+#[tokio::test]
+async fn postgres_url_reaches_pg_store() {
+    let Some(db) = PgTestDb::create("postgres_url_reaches_pg_store").await else {
+        return;
+    };
+    let url = std::env::var("TEST_DATABASE_URL").unwrap();
+    // Same server, the test's own database: swap the path of the URL.
+    let (base, query) = url.split_once('?').map_or((url.as_str(), ""), |(b, q)| (b, q));
+    let base = base.rsplit_once('/').map_or(base, |(server, _)| server);
+    let own = if query.is_empty() {
+        format!("{base}/{}", db.name)
+    } else {
+        format!("{base}/{}?{query}", db.name)
+    };
+    let result = AssertUnwindSafe(async {
+        let store = super::connect(&own).await.unwrap();
+        assert_eq!(store.backend(), super::Backend::Postgres);
+        store.ping().await.unwrap();
+        // Migrations are idempotent: a second node connecting finds the schema in place.
+        let again = super::connect(&own).await.unwrap();
+        again.ping().await.unwrap();
+        again.close().await;
+        store.close().await;
+    })
+    .catch_unwind()
+    .await;
+    db.drop_database().await;
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}

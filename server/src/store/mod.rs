@@ -1,0 +1,214 @@
+//! Persistence: the [`Store`] trait, the records it reads and writes, and [`connect`], which picks
+//! a backend from a database URL.
+//!
+//! Two backends implement the one contract: PostgreSQL for production ([`PgStore`]) and embedded
+//! SQLite so a fresh checkout runs with no database server ([`SqliteStore`]). The application holds
+//! an `Arc<dyn Store>` and never learns which one it has. The same tests
+//! (`store::contract`) run against both.
+//!
+//! What this module must never do: store a seat token (only its SHA-256 hash reaches the store),
+//! or put SQL text, URLs or row values in an error's message.
+
+mod postgres;
+mod records;
+mod sqlite;
+
+#[cfg(test)]
+mod contract;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+use serde_json::Value;
+use uuid::Uuid;
+
+pub use postgres::PgStore;
+pub use records::{
+    CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, ScenarioRecord, SeatRecord,
+    TokenHash, UnknownStatus,
+};
+pub use sqlite::SqliteStore;
+
+/// What every store operation returns.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Why a store operation failed.
+///
+/// The message is a short, stable reason that is safe to log and to map to a response; the
+/// driver's error, when there is one, is kept as the [`source`](std::error::Error::source).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The URL names neither PostgreSQL nor SQLite, or cannot be parsed.
+    #[error("unsupported or malformed database URL")]
+    BadUrl(#[source] Option<sqlx::Error>),
+    /// The SQLite file's directory could not be created.
+    #[error("cannot create the database directory")]
+    CreateDir(#[source] std::io::Error),
+    /// The database could not be reached or opened.
+    #[error("cannot connect to the database")]
+    Connect(#[source] sqlx::Error),
+    /// Bringing the schema up to date failed.
+    #[error("database migration failed")]
+    Migrate(#[source] sqlx::migrate::MigrateError),
+    /// The match (or its seat) does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A row with the same key already exists: a match id, a seat of a match, or a command's
+    /// `(match_id, seq)`. Nothing of the operation was written.
+    #[error("already stored")]
+    Conflict(#[source] sqlx::Error),
+    /// The write breaks a rule of the schema: a command or seat for an unknown match, an outcome
+    /// for an unfinished match, a token hash for a bot seat, ... Nothing was written.
+    #[error("refused by a schema constraint")]
+    Constraint(#[source] sqlx::Error),
+    /// A stored value could not be read back as its record type.
+    #[error("stored data is malformed: {what}")]
+    Corrupt {
+        /// Which value, in a few words.
+        what: &'static str,
+        /// The driver's decoding error, if it was the driver that refused.
+        #[source]
+        source: Option<sqlx::Error>,
+    },
+    /// Any other database failure (connection lost, pool timed out, ...).
+    #[error("database error")]
+    Database(#[source] sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    /// Sorts a driver error by what the caller can do about it.
+    fn from(error: sqlx::Error) -> Self {
+        use sqlx::error::ErrorKind;
+        let kind = error.as_database_error().map(|e| e.kind());
+        match kind {
+            Some(ErrorKind::UniqueViolation) => StoreError::Conflict(error),
+            Some(
+                ErrorKind::ForeignKeyViolation
+                | ErrorKind::CheckViolation
+                | ErrorKind::NotNullViolation
+                | ErrorKind::ExclusionViolation,
+            ) => StoreError::Constraint(error),
+            _ if matches!(error, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) => {
+                StoreError::Corrupt {
+                    what: "a column has an unexpected type or value",
+                    source: Some(error),
+                }
+            }
+            _ => StoreError::Database(error),
+        }
+    }
+}
+
+impl StoreError {
+    /// A malformed stored value found by the store's own checks.
+    fn corrupt(what: &'static str) -> Self {
+        StoreError::Corrupt { what, source: None }
+    }
+}
+
+/// Which backend a store is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// [`PgStore`].
+    Postgres,
+    /// [`SqliteStore`].
+    Sqlite,
+}
+
+/// The persistence contract: matches, their seats and command logs, and scenario files.
+///
+/// Dyn-compatible, so the application holds an `Arc<dyn Store>`; every method returns a boxed
+/// future. All methods are safe to call concurrently: each write is one transaction.
+pub trait Store: Send + Sync {
+    /// Which backend this is (for logs and metrics).
+    fn backend(&self) -> Backend;
+
+    /// Checks that the database answers (for `/healthz`).
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>>;
+
+    /// Closes every connection; later calls fail. For a clean shutdown.
+    fn close(&self) -> BoxFuture<'_, ()>;
+
+    /// Stores a new match, status [`MatchStatus::Open`], with its seats in the given order, in
+    /// one transaction. The store stamps `created_at`. [`StoreError::Conflict`] if the id or a
+    /// seat id repeats.
+    fn create_match(&self, new: NewMatch) -> BoxFuture<'_, StoreResult<MatchRecord>>;
+
+    /// Claims an open human seat of an open match: sets its name and token hash, atomically.
+    ///
+    /// `Ok(true)`: claimed. `Ok(false)`: the seat is a bot, already has a token, or the match is
+    /// no longer open; of two concurrent claims exactly one wins. [`StoreError::NotFound`]: no
+    /// such match or no such seat in it.
+    fn claim_seat<'a>(
+        &'a self,
+        match_id: Uuid,
+        seat: &'a str,
+        name: &'a str,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, StoreResult<bool>>;
+
+    /// Sets a match's status and outcome (`None` clears the outcome). An outcome is only allowed
+    /// with [`MatchStatus::Finished`] ([`StoreError::Constraint`] otherwise).
+    /// [`StoreError::NotFound`] if the match does not exist.
+    fn set_status(
+        &self,
+        match_id: Uuid,
+        status: MatchStatus,
+        outcome: Option<Value>,
+    ) -> BoxFuture<'_, StoreResult<()>>;
+
+    /// Appends a batch of commands, of any number of matches, in one transaction: the group
+    /// commit of many rooms. All or nothing: a `(match_id, seq)` already stored or repeated in
+    /// the batch is [`StoreError::Conflict`], an unknown match is [`StoreError::Constraint`],
+    /// and then no command of the batch is written. An empty batch does nothing.
+    fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>>;
+
+    /// A match's command log in seq order (empty for an unknown match).
+    fn commands(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>>;
+
+    /// One match with its seats, or `None`.
+    fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>>;
+
+    /// Up to `limit` matches, newest first, all of them or those with `status`.
+    fn list_matches(
+        &self,
+        status: Option<MatchStatus>,
+        limit: usize,
+    ) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>>;
+
+    /// Every match that is open or live, oldest first: what the server resumes at start.
+    fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>>;
+
+    /// Inserts a scenario, or replaces every field of the one with the same id.
+    fn put_scenario(&self, scenario: ScenarioRecord) -> BoxFuture<'_, StoreResult<()>>;
+
+    /// One scenario, or `None`.
+    fn get_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>>;
+
+    /// Every scenario, or those of one game, ordered by game then id.
+    fn list_scenarios<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>>;
+
+    /// Deletes a scenario; `false` if there was none with that id.
+    fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>>;
+}
+
+/// Opens the store a URL names, creating or migrating its schema as needed.
+///
+/// `postgres://` or `postgresql://`: [`PgStore`]. `sqlite:` URLs and plain file paths:
+/// [`SqliteStore`], creating the file and its directory if missing. Any other scheme
+/// (`mysql://`, ...) is [`StoreError::BadUrl`].
+pub async fn connect(url: &str) -> StoreResult<Arc<dyn Store>> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(PgStore::connect(url).await?))
+    } else if url.starts_with("sqlite:") {
+        Ok(Arc::new(SqliteStore::connect(url).await?))
+    } else if url.contains("://") {
+        Err(StoreError::BadUrl(None))
+    } else {
+        Ok(Arc::new(SqliteStore::open(Path::new(url)).await?))
+    }
+}

@@ -1,0 +1,501 @@
+//! The embedded SQLite backend of [`Store`]: the default when no `DATABASE_URL` is given, so the
+//! server runs on a fresh machine with nothing but a data directory.
+//!
+//! Owns the pool, the file's pragmas (WAL, foreign keys, full sync, busy timeout) and the embedded
+//! `migrations/sqlite`. SQLite has no UUID, timestamp or JSON types: this file alone converts
+//! them to and from the TEXT forms the schema documents.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
+use serde_json::Value;
+use sqlx::SqlitePool;
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use uuid::Uuid;
+
+use super::records::{self, MatchHead};
+use super::{
+    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, ScenarioRecord, SeatRecord, Store,
+    StoreError, StoreResult, TokenHash,
+};
+
+/// The schema, embedded in the binary.
+static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// Connections to a database file. WAL lets readers run beside the one writer; writers take
+/// turns on SQLite's lock, waiting up to [`BUSY_TIMEOUT`].
+const MAX_CONNECTIONS: u32 = 8;
+
+/// How long a writer waits for another connection's write transaction before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A [`Store`] on an SQLite file (or, for tests, an in-memory database).
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens the database a `sqlite:` URL names (`sqlite://data/xenotable.db`,
+    /// `sqlite::memory:`, ...), creating the file and its directory if missing, and brings its
+    /// schema up to date.
+    pub async fn connect(url: &str) -> StoreResult<Self> {
+        let options =
+            SqliteConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl(Some(e)))?;
+        if url.contains(":memory:") || url.contains("mode=memory") {
+            Self::with_pool(memory_pool(options).await).await
+        } else {
+            Self::open_with(options).await
+        }
+    }
+
+    /// Opens (creating if missing, with its directory) the database file at `path` and brings
+    /// its schema up to date.
+    pub async fn open(path: &Path) -> StoreResult<Self> {
+        Self::open_with(SqliteConnectOptions::new().filename(path)).await
+    }
+
+    /// A fresh, private in-memory database with the schema; gone when the store is dropped.
+    pub async fn memory() -> StoreResult<Self> {
+        let options = SqliteConnectOptions::from_str("sqlite::memory:")
+            .map_err(|e| StoreError::BadUrl(Some(e)))?;
+        Self::with_pool(memory_pool(options).await).await
+    }
+
+    /// The pool, for callers that need SQLite itself (admin tooling, tests).
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    async fn open_with(options: SqliteConnectOptions) -> StoreResult<Self> {
+        if let Some(dir) = options.get_filename().parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(StoreError::CreateDir)?;
+        }
+        let options = options
+            .create_if_missing(true)
+            // Readers do not block the writer; a commit appends to the log instead of rewriting
+            // pages.
+            .journal_mode(SqliteJournalMode::Wal)
+            // A command is committed before any client hears of it: flush on every commit (group
+            // commit keeps that to one flush per batch, not per move).
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(MAX_CONNECTIONS)
+            .connect_with(options)
+            .await
+            .map_err(StoreError::Connect)?;
+        Self::with_pool(Ok(pool)).await
+    }
+
+    async fn with_pool(pool: Result<SqlitePool, sqlx::Error>) -> StoreResult<Self> {
+        let pool = pool.map_err(StoreError::Connect)?;
+        MIGRATOR.run(&pool).await.map_err(StoreError::Migrate)?;
+        Ok(SqliteStore { pool })
+    }
+}
+
+/// An in-memory database lives only as long as a connection to it: one connection, never
+/// retired.
+fn memory_pool(
+    options: SqliteConnectOptions,
+) -> impl Future<Output = Result<SqlitePool, sqlx::Error>> {
+    SqlitePoolOptions::new()
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(options.foreign_keys(true))
+}
+
+/// The stored form of a timestamp: fixed-width RFC 3339 in UTC with microseconds, so text order
+/// is time order.
+fn timestamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Micros, true)
+}
+
+fn parse_timestamp(text: &str) -> StoreResult<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|_| StoreError::corrupt("timestamp is not RFC 3339"))
+}
+
+fn parse_uuid(text: &str) -> StoreResult<Uuid> {
+    Uuid::parse_str(text).map_err(|_| StoreError::corrupt("match id is not a UUID"))
+}
+
+/// Reads one match (or a page of them) with its seats in one statement, so the seats always
+/// belong to the same snapshot as the matches. `$filter` selects and orders the matches;
+/// `$order` repeats that order on the joined rows.
+macro_rules! select_matches {
+    ($filter:literal, $order:literal) => {
+        concat!(
+            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, m.created_at, ",
+            "s.seat, s.name, s.bot, s.token_hash ",
+            "FROM (SELECT * FROM matches ",
+            $filter,
+            ") AS m LEFT JOIN seats AS s ON s.match_id = m.id ORDER BY ",
+            $order,
+            ", s.position"
+        )
+    };
+}
+
+const GET_MATCH: &str = select_matches!("WHERE id = ?1", "m.id");
+const LIST_MATCHES: &str = select_matches!(
+    "WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id DESC LIMIT ?2",
+    "m.created_at DESC, m.id DESC"
+);
+const UNFINISHED_MATCHES: &str = select_matches!(
+    "WHERE status IN ('open', 'live')",
+    "m.created_at, m.id"
+);
+
+/// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
+#[derive(sqlx::FromRow)]
+struct MatchSeatRow {
+    id: String,
+    game: String,
+    scenario: Option<String>,
+    options: Value,
+    seed: i64,
+    status: String,
+    outcome: Option<Value>,
+    created_at: String,
+    seat: Option<String>,
+    name: Option<String>,
+    bot: Option<bool>,
+    token_hash: Option<Vec<u8>>,
+}
+
+impl MatchSeatRow {
+    fn split(self) -> StoreResult<(MatchHead, Option<SeatRecord>)> {
+        let head = MatchHead {
+            id: parse_uuid(&self.id)?,
+            game: self.game,
+            scenario: self.scenario,
+            options: self.options,
+            seed: self.seed,
+            status: records::status(&self.status)?,
+            outcome: self.outcome,
+            created_at: parse_timestamp(&self.created_at)?,
+        };
+        let seat = match self.seat {
+            Some(seat) => Some(SeatRecord {
+                seat,
+                name: self.name,
+                bot: self.bot.unwrap_or(false),
+                token_hash: records::token_hash(self.token_hash)?,
+            }),
+            None => None,
+        };
+        Ok((head, seat))
+    }
+}
+
+fn group(rows: Vec<MatchSeatRow>) -> StoreResult<Vec<MatchRecord>> {
+    records::group(rows.into_iter().map(MatchSeatRow::split))
+}
+
+#[derive(sqlx::FromRow)]
+struct CommandRow {
+    match_id: String,
+    seq: i64,
+    seat: String,
+    action: Value,
+    at: String,
+}
+
+impl CommandRow {
+    fn record(self) -> StoreResult<CommandRecord> {
+        Ok(CommandRecord {
+            match_id: parse_uuid(&self.match_id)?,
+            seq: self.seq,
+            seat: self.seat,
+            action: self.action,
+            at: parse_timestamp(&self.at)?,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ScenarioRow {
+    id: String,
+    game: String,
+    name: String,
+    text: String,
+    shipped: bool,
+}
+
+impl From<ScenarioRow> for ScenarioRecord {
+    fn from(row: ScenarioRow) -> Self {
+        ScenarioRecord {
+            id: row.id,
+            game: row.game,
+            name: row.name,
+            text: row.text,
+            shipped: row.shipped,
+        }
+    }
+}
+
+impl Store for SqliteStore {
+    fn backend(&self) -> Backend {
+        Backend::Sqlite
+    }
+
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        self.pool.close().boxed()
+    }
+
+    fn create_match(&self, new: NewMatch) -> BoxFuture<'_, StoreResult<MatchRecord>> {
+        async move {
+            let created_at = records::now();
+            let id = new.id.to_string();
+            // IMMEDIATE: take the write lock (waiting out the busy timeout) before any statement,
+            // instead of failing when a read lock cannot be upgraded.
+            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            sqlx::query(
+                "INSERT INTO matches (id, game, scenario, options, seed, status, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, 'open', ?6)",
+            )
+            .bind(&id)
+            .bind(&new.game)
+            .bind(&new.scenario)
+            .bind(&new.options)
+            .bind(new.seed)
+            .bind(timestamp(created_at))
+            .execute(&mut *tx)
+            .await?;
+            for (position, seat) in new.seats.iter().enumerate() {
+                let position =
+                    i64::try_from(position).map_err(|_| StoreError::corrupt("too many seats"))?;
+                sqlx::query(
+                    "INSERT INTO seats (match_id, seat, position, name, bot, token_hash) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )
+                .bind(&id)
+                .bind(&seat.seat)
+                .bind(position)
+                .bind(&seat.name)
+                .bind(seat.bot)
+                .bind(seat.token_hash.map(|h| h.to_vec()))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(records::created(new, created_at))
+        }
+        .boxed()
+    }
+
+    fn claim_seat<'a>(
+        &'a self,
+        match_id: Uuid,
+        seat: &'a str,
+        name: &'a str,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, StoreResult<bool>> {
+        async move {
+            let id = match_id.to_string();
+            // One statement, and SQLite has one writer at a time: of two claims, the second sees
+            // the first one's token and updates nothing.
+            let claimed = sqlx::query(
+                "UPDATE seats SET name = ?3, token_hash = ?4 \
+                 WHERE match_id = ?1 AND seat = ?2 AND NOT bot AND token_hash IS NULL \
+                 AND EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND status = 'open')",
+            )
+            .bind(&id)
+            .bind(seat)
+            .bind(name)
+            .bind(token_hash.to_vec())
+            .execute(&self.pool)
+            .await?
+            .rows_affected()
+                == 1;
+            if claimed {
+                return Ok(true);
+            }
+            let exists = sqlx::query("SELECT 1 FROM seats WHERE match_id = ?1 AND seat = ?2")
+                .bind(&id)
+                .bind(seat)
+                .fetch_optional(&self.pool)
+                .await?
+                .is_some();
+            if exists { Ok(false) } else { Err(StoreError::NotFound) }
+        }
+        .boxed()
+    }
+
+    fn set_status(
+        &self,
+        match_id: Uuid,
+        status: MatchStatus,
+        outcome: Option<Value>,
+    ) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            let updated = sqlx::query("UPDATE matches SET status = ?2, outcome = ?3 WHERE id = ?1")
+                .bind(match_id.to_string())
+                .bind(status.as_str())
+                .bind(outcome)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+            if updated == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+        }
+        .boxed()
+    }
+
+    fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>> {
+        async move {
+            if batch.is_empty() {
+                return Ok(());
+            }
+            // One transaction, one fsync: dropping `tx` on the first error rolls back the rows
+            // already inserted.
+            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            for command in batch {
+                sqlx::query(
+                    "INSERT INTO commands (match_id, seq, seat, action, at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .bind(command.match_id.to_string())
+                .bind(command.seq)
+                .bind(&command.seat)
+                .bind(&command.action)
+                .bind(timestamp(command.at))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn commands(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>> {
+        async move {
+            let rows: Vec<CommandRow> = sqlx::query_as(
+                "SELECT match_id, seq, seat, action, at FROM commands \
+                 WHERE match_id = ?1 ORDER BY seq",
+            )
+            .bind(match_id.to_string())
+            .fetch_all(&self.pool)
+            .await?;
+            rows.into_iter().map(CommandRow::record).collect()
+        }
+        .boxed()
+    }
+
+    fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>> {
+        async move {
+            let rows: Vec<MatchSeatRow> = sqlx::query_as(GET_MATCH)
+                .bind(id.to_string())
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(group(rows)?.pop())
+        }
+        .boxed()
+    }
+
+    fn list_matches(
+        &self,
+        status: Option<MatchStatus>,
+        limit: usize,
+    ) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
+        async move {
+            let rows: Vec<MatchSeatRow> = sqlx::query_as(LIST_MATCHES)
+                .bind(status.map(MatchStatus::as_str))
+                .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+                .fetch_all(&self.pool)
+                .await?;
+            group(rows)
+        }
+        .boxed()
+    }
+
+    fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
+        async move {
+            let rows: Vec<MatchSeatRow> =
+                sqlx::query_as(UNFINISHED_MATCHES).fetch_all(&self.pool).await?;
+            group(rows)
+        }
+        .boxed()
+    }
+
+    fn put_scenario(&self, scenario: ScenarioRecord) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO scenarios (id, game, name, text, shipped) VALUES (?1, ?2, ?3, ?4, ?5) \
+                 ON CONFLICT (id) DO UPDATE SET game = excluded.game, name = excluded.name, \
+                 text = excluded.text, shipped = excluded.shipped",
+            )
+            .bind(scenario.id)
+            .bind(scenario.game)
+            .bind(scenario.name)
+            .bind(scenario.text)
+            .bind(scenario.shipped)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn get_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
+        async move {
+            let row: Option<ScenarioRow> =
+                sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = ?1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+            Ok(row.map(ScenarioRecord::from))
+        }
+        .boxed()
+    }
+
+    fn list_scenarios<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>> {
+        async move {
+            let rows: Vec<ScenarioRow> = sqlx::query_as(
+                "SELECT id, game, name, text, shipped FROM scenarios \
+                 WHERE (?1 IS NULL OR game = ?1) ORDER BY game, id",
+            )
+            .bind(game)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.into_iter().map(ScenarioRecord::from).collect())
+        }
+        .boxed()
+    }
+
+    fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>> {
+        async move {
+            let deleted = sqlx::query("DELETE FROM scenarios WHERE id = ?1")
+                .bind(id)
+                .execute(&self.pool)
+                .await?
+                .rows_affected();
+            Ok(deleted > 0)
+        }
+        .boxed()
+    }
+}
