@@ -1,0 +1,351 @@
+//! The test harness: real databases, the real server as a child process on an ephemeral port,
+//! a plain HTTP client and real WebSocket clients.
+
+#![allow(dead_code)]
+
+use std::net::TcpListener as StdListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use sqlx::Connection;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long any single wait of a test may take before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A database of its own for one test.
+pub enum Db {
+    Sqlite { dir: PathBuf },
+    Postgres { admin_url: String, name: String },
+}
+
+impl Db {
+    /// A fresh SQLite database in a new temporary directory.
+    pub fn sqlite() -> Db {
+        let dir = std::env::temp_dir().join(format!("xenotable-test-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        Db::Sqlite { dir }
+    }
+
+    /// A fresh PostgreSQL database on the server of `TEST_DATABASE_URL`, or `None` when it is
+    /// unset (the test then says it was skipped; `.ci/run` always sets it).
+    pub async fn postgres() -> Option<Db> {
+        let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
+            eprintln!("TEST_DATABASE_URL is unset: PostgreSQL test skipped");
+            return None;
+        };
+        let name = format!("xt_{}", uuid::Uuid::new_v4().simple());
+        let mut conn = sqlx::PgConnection::connect(&admin_url)
+            .await
+            .expect("TEST_DATABASE_URL reaches PostgreSQL");
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&mut conn)
+            .await
+            .expect("a fresh database");
+        Some(Db::Postgres { admin_url, name })
+    }
+
+    /// The `--database-url` to give the server, if any.
+    pub fn url(&self) -> Option<String> {
+        match self {
+            Db::Sqlite { .. } => None,
+            Db::Postgres { admin_url, name } => {
+                let base = admin_url
+                    .rsplit_once('/')
+                    .map_or(admin_url.as_str(), |(b, _)| b);
+                Some(format!("{base}/{name}"))
+            }
+        }
+    }
+
+    /// Removes the database.
+    pub async fn drop_db(self) {
+        match self {
+            Db::Sqlite { dir } => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Db::Postgres { admin_url, name } => {
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                    let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+                        .execute(&mut conn)
+                        .await;
+                }
+            }
+        }
+    }
+}
+
+/// The real server, running as a child process.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+}
+
+impl Server {
+    /// Starts the server on `db` and waits until `/healthz` says ok.
+    pub async fn start(db: &Db) -> Server {
+        let port = StdListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_xenotable-under-test"));
+        cmd.arg("--bind")
+            .arg(format!("127.0.0.1:{port}"))
+            .env("XENOTABLE_BOT_DELAY_MS", "0")
+            .env("RUST_LOG", "warn")
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        match db {
+            Db::Sqlite { dir } => {
+                cmd.arg("--data-dir").arg(dir);
+            }
+            Db::Postgres { .. } => {
+                cmd.arg("--database-url").arg(db.url().expect("a URL"));
+            }
+        }
+        let child = cmd.spawn().expect("the server starts");
+        let server = Server { child, port };
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            if let Ok((200, _)) = server.try_request("GET", "/healthz", None).await {
+                return server;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "server never became healthy"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Kills the server with SIGKILL: no shutdown, no flush.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    async fn try_request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> std::io::Result<(u16, String)> {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).await?;
+        let body = body.unwrap_or("");
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await?;
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).await?;
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let chunked = head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked");
+        Ok((
+            status,
+            if chunked {
+                unchunk(rest)
+            } else {
+                rest.to_owned()
+            },
+        ))
+    }
+
+    /// An HTTP request; the body parsed as JSON when it is JSON.
+    pub async fn request(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let body = body.map(|b| b.to_string());
+        let (status, text) = self
+            .try_request(method, path, body.as_deref())
+            .await
+            .expect("the server answers");
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        self.request("GET", path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.request("POST", path, Some(body)).await
+    }
+
+    /// Creates a match; returns its id and the seat tokens by seat.
+    pub async fn create(&self, body: Value) -> (String, Vec<(String, String)>) {
+        let (status, created) = self.post("/api/matches", body).await;
+        assert_eq!(status, 201, "{created}");
+        let tokens = created["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| {
+                (
+                    s["seat"].as_str().expect("seat").to_owned(),
+                    s["token"].as_str().expect("token").to_owned(),
+                )
+            })
+            .collect();
+        (created["id"].as_str().expect("an id").to_owned(), tokens)
+    }
+
+    /// A WebSocket connection to a match: with a token, a seat's; without, a spectator's.
+    pub async fn connect(&self, id: &str, token: Option<&str>) -> Client {
+        let url = match token {
+            Some(t) => format!("ws://127.0.0.1:{}/ws/matches/{id}?token={t}", self.port),
+            None => format!("ws://127.0.0.1:{}/ws/matches/{id}", self.port),
+        };
+        let (ws, _) = connect_async(url).await.expect("the socket opens");
+        Client {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+
+    /// The HTTP status with which a WebSocket upgrade to `path` is refused.
+    pub async fn refused_upgrade(&self, path: &str) -> u16 {
+        let url = format!("ws://127.0.0.1:{}{path}", self.port);
+        match connect_async(url).await {
+            Ok(_) => panic!("the upgrade to {path} should be refused"),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                response.status().as_u16()
+            }
+            Err(e) => panic!("unexpected error {e}"),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn unchunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || tail.len() < size {
+            break;
+        }
+        out.push_str(&tail[..size]);
+        rest = tail[size..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A WebSocket client that keeps every text frame it received, raw.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text frame received so far, as sent.
+    pub frames: Vec<String>,
+}
+
+impl Client {
+    /// The next text frame, parsed.
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a frame in time")
+                .expect("the socket is open")
+                .expect("a readable frame");
+            if let Message::Text(text) = message {
+                self.frames.push(text.to_string());
+                return serde_json::from_str(&text).expect("server frames are JSON");
+            }
+        }
+    }
+
+    /// The next frame, or `None` if nothing comes within `wait`.
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+        match tokio::time::timeout(wait, self.ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                self.frames.push(text.to_string());
+                Some(serde_json::from_str(&text).expect("server frames are JSON"))
+            }
+            _ => None,
+        }
+    }
+
+    /// Waits for a frame of type `t`, keeping the others in `frames`.
+    pub async fn recv_type(&mut self, t: &str) -> Value {
+        loop {
+            let frame = self.recv().await;
+            if frame["t"] == t {
+                return frame;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, frame: Value) {
+        self.send_text(frame.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .expect("the frame is sent");
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .expect("the frame is sent");
+    }
+
+    /// Sends a ping and waits for the pong: the connection is alive and in order.
+    pub async fn assert_alive(&mut self) {
+        self.send(json!({"t": "ping"})).await;
+        self.recv_type("pong").await;
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// The body of a match with a bot Creature and `hunted` named human Hunted.
+pub fn artemia_with_humans(hunted: u8, seed: u64) -> Value {
+    let mut seats = vec![json!({"seat": "creature", "bot": true})];
+    for n in 1..=hunted {
+        seats.push(json!({"seat": format!("hunted-{n}"), "name": format!("Player {n}")}));
+    }
+    json!({"game": "artemia", "seed": seed, "seats": seats})
+}
+
+/// A small deterministic move picker.
+pub struct Picker(pub u64);
+
+impl Picker {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
