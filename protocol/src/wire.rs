@@ -18,7 +18,9 @@ pub enum ClientFrame {
         action: Value,
     },
     /// A table-talk message, delivered to everyone at the table.
-    Chat { text: String },
+    Chat {
+        text: String,
+    },
     Ping {},
 }
 
@@ -27,7 +29,11 @@ pub enum ClientFrame {
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerFrame {
     /// On connect: who you are and the whole view.
-    Welcome { you: String, seq: u64, view: Value },
+    Welcome {
+        you: String,
+        seq: u64,
+        view: Value,
+    },
     /// After each accepted command: what happened and the new view, for this viewer.
     Update {
         seq: u64,
@@ -43,7 +49,10 @@ pub enum ServerFrame {
         #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
         reference: Option<String>,
     },
-    Chat { from: Seat, text: String },
+    Chat {
+        from: Seat,
+        text: String,
+    },
     Pong {},
 }
 

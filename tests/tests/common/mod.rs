@@ -278,6 +278,23 @@ impl Client {
         }
     }
 
+    /// The next text frame, or `None` once the connection is closed or broken.
+    pub async fn recv_or_closed(&mut self) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a frame or a close in time");
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    self.frames.push(text.to_string());
+                    return Some(serde_json::from_str(&text).expect("server frames are JSON"));
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     /// The next frame, or `None` if nothing comes within `wait`.
     pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
         match tokio::time::timeout(wait, self.ws.next()).await {

@@ -749,11 +749,9 @@ fn play_survival_now(t: &mut Table, i: usize, play: SurvivalPlay) -> Flow {
             let will = t.s.hunted[i].will + 1;
             t.set_will(i, will);
         }
-        SurvivalPlay::Ingenuity {} => {
-            if !t.s.beacon {
-                t.s.beacon = true;
-                t.tell(Event::BeaconPlaced);
-            }
+        SurvivalPlay::Ingenuity {} if !t.s.beacon => {
+            t.s.beacon = true;
+            t.tell(Event::BeaconPlaced);
         }
         SurvivalPlay::Sacrifice { discard } => {
             let audience = t.discard_audience();

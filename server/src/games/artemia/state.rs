@@ -374,7 +374,7 @@ impl State {
 
     /// Whether a Survival card can be drawn.
     pub fn can_draw_survival(&self) -> bool {
-        !self.fx.despair && !(self.survival_deck.is_empty() && self.survival_discard.is_empty())
+        !self.fx.despair && (!self.survival_deck.is_empty() || !self.survival_discard.is_empty())
     }
 
     /// The Hunted covered by the presence check, in seat order.

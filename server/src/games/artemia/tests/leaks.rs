@@ -37,7 +37,11 @@ fn view(s: &State, viewer: Viewer) -> String {
 fn assert_alike(a: &State, b: &State, knowing: &[Viewer], what: &str) {
     for viewer in viewers(a.hunted.len()) {
         if !knowing.contains(&viewer) {
-            assert_eq!(view(a, viewer), view(b, viewer), "{viewer:?} can tell {what}");
+            assert_eq!(
+                view(a, viewer),
+                view(b, viewer),
+                "{viewer:?} can tell {what}"
+            );
         }
     }
 }
@@ -46,7 +50,11 @@ fn assert_alike(a: &State, b: &State, knowing: &[Viewer], what: &str) {
 fn for_random_states(games: u64, mut check: impl FnMut(&State, &mut Picker)) {
     for game in 0..games {
         let hunted = (game % 6) as usize + 1;
-        let side = if game % 3 == 0 { BoardSide::Two } else { BoardSide::One };
+        let side = if game % 3 == 0 {
+            BoardSide::Two
+        } else {
+            BoardSide::One
+        };
         let (mut s, mut dice) = new_game(hunted, side, 50_000 + game);
         let mut pick = Picker::new(game + 7);
         while Artemia::outcome(&s).is_none() {
@@ -100,7 +108,12 @@ fn the_order_of_the_decks_is_invisible_to_everyone() {
         assert_alike(s, &other, &[], "the order of the decks");
         let mut other = s.clone();
         dice.shuffle(&mut other.hunt_deck);
-        assert_alike(s, &other, &[Viewer::Seat(Seat::Creature)], "the Hunt deck order");
+        assert_alike(
+            s,
+            &other,
+            &[Viewer::Seat(Seat::Creature)],
+            "the Hunt deck order",
+        );
     });
 }
 
@@ -108,7 +121,10 @@ fn the_order_of_the_decks_is_invisible_to_everyone() {
 fn an_unseen_survival_card_exchanged_with_the_deck_is_invisible_to_others() {
     let mut tried = 0;
     for_random_states(300, |s, pick| {
-        let Some(&from_deck) = s.survival_deck.get(pick.below(s.survival_deck.len().max(1))) else {
+        let Some(&from_deck) = s
+            .survival_deck
+            .get(pick.below(s.survival_deck.len().max(1)))
+        else {
             return;
         };
         let i = pick.below(s.hunted.len());
@@ -149,7 +165,12 @@ fn an_unseen_hunt_card_exchanged_with_the_deck_is_invisible_to_the_hunted() {
         other.hunt_hand.remove(held);
         other.hunt_hand.insert(from_deck);
         other.hunt_deck[k] = held;
-        assert_alike(s, &other, &[Viewer::Seat(Seat::Creature)], "a Hunt card in hand");
+        assert_alike(
+            s,
+            &other,
+            &[Viewer::Seat(Seat::Creature)],
+            "a Hunt card in hand",
+        );
         tried += 1;
     });
     assert!(tried > 1_000, "only {tried} exchanges tried");
@@ -225,8 +246,17 @@ fn the_omniscient_view_shows_every_hand() {
     let (s, _) = new_game(3, BoardSide::One, 9);
     let view = Artemia::view(&s, Viewer::Omniscient);
     assert!(view.creature.hand.is_some());
-    assert!(view.hunted.iter().all(|h| h.hand.is_some() && h.survival.is_some()));
+    assert!(
+        view.hunted
+            .iter()
+            .all(|h| h.hand.is_some() && h.survival.is_some())
+    );
     let spectator = Artemia::view(&s, Viewer::Spectator);
     assert!(spectator.creature.hand.is_none());
-    assert!(spectator.hunted.iter().all(|h| h.hand.is_none() && h.survival.is_none()));
+    assert!(
+        spectator
+            .hunted
+            .iter()
+            .all(|h| h.hand.is_none() && h.survival.is_none())
+    );
 }

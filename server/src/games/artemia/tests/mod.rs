@@ -1,6 +1,11 @@
 //! Tests of the whole game: scripted turns for every rule, and properties over random games.
 
+mod examples;
+mod hunt_cards;
 mod leaks;
+mod phases;
+mod places;
 mod properties;
 mod random;
 mod support;
+mod survival_cards;
