@@ -38,7 +38,11 @@ fn play(seeds: std::ops::Range<u64>) -> u64 {
     for seed in seeds {
         let config = Config {
             hunted: (seed % 6) as usize + 1,
-            side: if seed % 2 == 0 { BoardSide::One } else { BoardSide::Two },
+            side: if seed % 2 == 0 {
+                BoardSide::One
+            } else {
+                BoardSide::Two
+            },
         };
         let mut dice = Dice::from_seed(seed);
         let mut pick = Dice::from_seed(!seed);

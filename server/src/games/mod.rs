@@ -65,6 +65,9 @@ pub trait Game {
     /// Every seat the game can have, in table order.
     fn seats() -> Vec<Seat>;
 
+    /// The options a new match may set, for the lobby: by option name, its choices and default.
+    fn options() -> serde_json::Value;
+
     /// Checks the seats and options of a new match.
     fn configure(seats: &[Seat], options: Self::Options) -> Result<Self::Config, SetupError>;
 

@@ -11,14 +11,19 @@ use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::artemia::Artemia;
-use super::{Audience, Dice, Game, RuleError, SetupError, Viewer};
+use super::{Audience, Dice, Game, RuleError, ScenarioInfo, SetupError, Viewer};
 
 /// A game as the lobby lists it.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameInfo {
     pub id: &'static str,
     pub name: &'static str,
+    /// Every seat the game can have; a match uses some of them (Artemia: the Creature and
+    /// hunted-1 up to hunted-k, 1 ≤ k ≤ 6).
     pub seats: Vec<Seat>,
+    /// Its scenarios, shipped and uploaded.
+    pub scenarios: Vec<ScenarioInfo>,
+    pub options: Value,
 }
 
 fn info<G: Game>() -> GameInfo {
@@ -26,6 +31,8 @@ fn info<G: Game>() -> GameInfo {
         id: G::ID,
         name: G::NAME,
         seats: G::seats(),
+        scenarios: Vec::new(),
+        options: G::options(),
     }
 }
 

@@ -31,7 +31,11 @@ impl HttpError {
     }
 
     pub fn not_found(what: &str) -> HttpError {
-        HttpError::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+        HttpError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no such {what}"),
+        )
     }
 
     pub fn unauthorized(code: &'static str, message: impl Into<String>) -> HttpError {

@@ -39,6 +39,11 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
         .merge(matches::router())
         .merge(ws::router())
         .fallback_service(ServeDir::new(web_dir))
-        .layer(TraceLayer::new_for_http())
+        // The path only: a query string can hold a seat token, which no log may show.
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &axum::extract::Request| {
+                tracing::debug_span!("request", method = %req.method(), path = %req.uri().path())
+            }),
+        )
         .with_state(state)
 }

@@ -52,16 +52,27 @@ async fn upgrade(
     let viewer = match (&query.token, &query.seat) {
         (None, None) => Viewer::Spectator,
         (None, Some(_)) => {
-            return Err(HttpError::unauthorized("token_required", "a seat needs its token"));
+            return Err(HttpError::unauthorized(
+                "token_required",
+                "a seat needs its token",
+            ));
         }
         (Some(token), wanted) => {
             let seat = room
                 .authenticate(tokens::hash(token))
                 .await
                 .map_err(|_| HttpError::not_found("match"))?
-                .ok_or_else(|| HttpError::unauthorized("bad_token", "that token opens no seat of this match"))?;
-            if wanted.as_ref().is_some_and(|w| w.parse::<Seat>().ok() != Some(seat)) {
-                return Err(HttpError::unauthorized("bad_token", "that token opens another seat"));
+                .ok_or_else(|| {
+                    HttpError::unauthorized("bad_token", "that token opens no seat of this match")
+                })?;
+            if wanted
+                .as_ref()
+                .is_some_and(|w| w.parse::<Seat>().ok() != Some(seat))
+            {
+                return Err(HttpError::unauthorized(
+                    "bad_token",
+                    "that token opens another seat",
+                ));
             }
             Viewer::Seat(seat)
         }

@@ -150,16 +150,7 @@ impl Room {
             } => {
                 let conn = self.next_conn;
                 self.next_conn += 1;
-                let you = match viewer {
-                    Viewer::Seat(seat) => seat.to_string(),
-                    Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
-                };
-                let welcome = ServerFrame::Welcome {
-                    you,
-                    seq: self.seq,
-                    view: self.game.view(viewer),
-                };
-                if outbox.try_send(frame(&welcome)).is_ok() {
+                if outbox.try_send(self.welcome(viewer)).is_ok() {
                     self.conns.insert(conn, Conn { viewer, outbox });
                     metrics::gauge!("xenotable_connections").increment(1.0);
                 }
@@ -193,6 +184,13 @@ impl Room {
                     {
                         tracing::error!(error = %e, "cannot record the match as live");
                     }
+                    // Everyone already here learns the match has begun, with a fresh view.
+                    let conns: Vec<(u64, Viewer)> =
+                        self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
+                    for (id, viewer) in conns {
+                        let welcome = self.welcome(viewer);
+                        self.send(id, welcome);
+                    }
                     self.schedule_bot();
                 }
             }
@@ -208,6 +206,24 @@ impl Room {
                 });
             }
         }
+    }
+
+    /// The whole view for a connection that arrives (or whose match has just begun).
+    fn welcome(&self, viewer: Viewer) -> Utf8Bytes {
+        let you = match viewer {
+            Viewer::Seat(seat) => seat.to_string(),
+            Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
+        };
+        let mut view = self.game.view(viewer);
+        if !self.started() {
+            // Nobody may act before every seat is taken.
+            view["legal"] = Value::Array(Vec::new());
+        }
+        frame(&ServerFrame::Welcome {
+            you,
+            seq: self.seq,
+            view,
+        })
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -261,7 +277,10 @@ impl Room {
                     let refusal = refuse("spectator_cannot_act", "spectators cannot act");
                     return self.send_error(conn, refusal, reference);
                 };
-                if let Err(refusal) = self.act(Some(conn), seat, seq, action, reference.clone()).await {
+                if let Err(refusal) = self
+                    .act(Some(conn), seat, seq, action, reference.clone())
+                    .await
+                {
                     self.send_error(conn, refusal, reference);
                 }
             }
@@ -271,7 +290,10 @@ impl Room {
     fn chat(&mut self, conn: u64, from: Seat, text: String) {
         let text = text.trim().to_owned();
         if text.is_empty() || text.chars().count() > MAX_CHAT {
-            let refusal = refuse("bad_chat", format!("a chat message has 1 to {MAX_CHAT} characters"));
+            let refusal = refuse(
+                "bad_chat",
+                format!("a chat message has 1 to {MAX_CHAT} characters"),
+            );
             return self.send_error(conn, refusal, None);
         }
         let chat = frame(&ServerFrame::Chat { from, text });
@@ -292,10 +314,16 @@ impl Room {
     ) -> Result<(), Refusal> {
         let started_at = Instant::now();
         if !self.started() {
-            return Err(refuse("match_not_started", "the match starts when every seat is taken"));
+            return Err(refuse(
+                "match_not_started",
+                "the match starts when every seat is taken",
+            ));
         }
         if seen > self.seq {
-            return Err(refuse("bad_seq", format!("seq {seen} is ahead of the match ({})", self.seq)));
+            return Err(refuse(
+                "bad_seq",
+                format!("seq {seen} is ahead of the match ({})", self.seq),
+            ));
         }
         let changed = self
             .seats
@@ -308,10 +336,10 @@ impl Room {
                 format!("your options changed at seq {changed}; you have seen {seen}"),
             ));
         }
-        let events = self
-            .game
-            .act(seat, &action)
-            .map_err(|e| Refusal { code: e.code(), message: e.to_string() })?;
+        let events = self.game.act(seat, &action).map_err(|e| Refusal {
+            code: e.code(),
+            message: e.to_string(),
+        })?;
         let record = CommandRecord {
             match_id: self.id,
             seq: (self.seq + 1) as i64,
@@ -322,7 +350,10 @@ impl Room {
         if let Err(e) = self.ctx.committer.commit(record).await {
             tracing::error!(error = %e, "command not stored; rebuilding from the log");
             self.rebuild().await;
-            return Err(refuse("storage_failed", "the move could not be saved; try again"));
+            return Err(refuse(
+                "storage_failed",
+                "the move could not be saved; try again",
+            ));
         }
         self.seq += 1;
         metrics::counter!("xenotable_commands_accepted_total").increment(1);
@@ -334,12 +365,18 @@ impl Room {
             }
         }
         self.broadcast(conn, reference, &events);
-        metrics::histogram!("xenotable_apply_persist_seconds").record(started_at.elapsed().as_secs_f64());
+        metrics::histogram!("xenotable_apply_persist_seconds")
+            .record(started_at.elapsed().as_secs_f64());
         if let Some(outcome) = self.game.outcome()
             && !self.finished_recorded
         {
             let outcome = serde_json::to_value(&outcome).ok();
-            match self.ctx.store.set_status(self.id, MatchStatus::Finished, outcome).await {
+            match self
+                .ctx
+                .store
+                .set_status(self.id, MatchStatus::Finished, outcome)
+                .await
+            {
                 Ok(()) => self.finished_recorded = true,
                 Err(e) => tracing::error!(error = %e, "cannot record the outcome"),
             }
@@ -350,19 +387,31 @@ impl Room {
     }
 
     /// Sends each connection the update built for its viewer.
-    fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[crate::games::JsonEvent]) {
+    fn broadcast(
+        &mut self,
+        from: Option<u64>,
+        reference: Option<String>,
+        events: &[crate::games::JsonEvent],
+    ) {
         let mut built: HashMap<Viewer, (Vec<Value>, Value)> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
             let (events, view) = built.entry(viewer).or_insert_with(|| {
                 (
-                    events.iter().map(|e| e.for_viewer(viewer).clone()).collect(),
+                    events
+                        .iter()
+                        .map(|e| e.for_viewer(viewer).clone())
+                        .collect(),
                     self.game.view(viewer),
                 )
             });
             let update = ServerFrame::Update {
                 seq: self.seq,
-                reference: if Some(id) == from { reference.clone() } else { None },
+                reference: if Some(id) == from {
+                    reference.clone()
+                } else {
+                    None
+                },
                 events: events.clone(),
                 view: view.clone(),
             };
@@ -433,12 +482,16 @@ fn parse_frame(text: &str) -> Result<ClientFrame, Refusal> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| refuse("bad_json", format!("the frame is not JSON: {e}")))?;
     let Some(t) = value.get("t").and_then(Value::as_str).map(str::to_owned) else {
-        return Err(refuse("bad_frame", "a frame is an object with a string \"t\""));
+        return Err(refuse(
+            "bad_frame",
+            "a frame is an object with a string \"t\"",
+        ));
     };
     if !["act", "chat", "ping"].contains(&t.as_str()) {
         return Err(refuse("unknown_type", format!("unknown frame type {t:?}")));
     }
-    serde_json::from_value(value).map_err(|e| refuse("bad_frame", format!("malformed {t} frame: {e}")))
+    serde_json::from_value(value)
+        .map_err(|e| refuse("bad_frame", format!("malformed {t} frame: {e}")))
 }
 
 fn frame(frame: &ServerFrame) -> Utf8Bytes {

@@ -46,8 +46,12 @@ pub async fn replay(
     let mut game = setup(record)?;
     let commands = store.commands(record.id).await?;
     for command in &commands {
-        apply_stored(game.as_mut(), &command.seat, &command.action)
-            .map_err(|error| LoadError::Replay { seq: command.seq, error })?;
+        apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
+            LoadError::Replay {
+                seq: command.seq,
+                error,
+            }
+        })?;
     }
     Ok((game, commands.len() as u64))
 }

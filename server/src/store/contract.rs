@@ -41,9 +41,24 @@ fn artemia(seed: i64) -> NewMatch {
         options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
         seed,
         seats: vec![
-            NewSeat { seat: "hunted-2".into(), name: Some("Ann".into()), bot: false, token_hash: Some(hash(0)) },
-            NewSeat { seat: "creature".into(), name: Some("Bot".into()), bot: true, token_hash: None },
-            NewSeat { seat: "hunted-1".into(), name: None, bot: false, token_hash: None },
+            NewSeat {
+                seat: "hunted-2".into(),
+                name: Some("Ann".into()),
+                bot: false,
+                token_hash: Some(hash(0)),
+            },
+            NewSeat {
+                seat: "creature".into(),
+                name: Some("Bot".into()),
+                bot: true,
+                token_hash: None,
+            },
+            NewSeat {
+                seat: "hunted-1".into(),
+                name: None,
+                bot: false,
+                token_hash: None,
+            },
         ],
     }
 }
@@ -84,74 +99,155 @@ async fn tick() {
 
 async fn match_round_trip(store: &dyn Store) {
     store.ping().await.unwrap();
-    let new = NewMatch { scenario: Some("the-nest".into()), ..artemia(-42) };
+    let new = NewMatch {
+        scenario: Some("the-nest".into()),
+        ..artemia(-42)
+    };
     let created = store.create_match(new.clone()).await.unwrap();
     assert_eq!(created.id, new.id);
     assert_eq!(created.status, MatchStatus::Open);
     assert_eq!(created.outcome, None);
     let seats: Vec<&str> = created.seats.iter().map(|s| s.seat.as_str()).collect();
-    assert_eq!(seats, ["hunted-2", "creature", "hunted-1"], "seats keep creation order");
+    assert_eq!(
+        seats,
+        ["hunted-2", "creature", "hunted-1"],
+        "seats keep creation order"
+    );
 
-    let stored = store.get_match(new.id).await.unwrap().expect("match stored");
-    assert_eq!(stored, created, "what create_match returns is what get_match reads");
+    let stored = store
+        .get_match(new.id)
+        .await
+        .unwrap()
+        .expect("match stored");
+    assert_eq!(
+        stored, created,
+        "what create_match returns is what get_match reads"
+    );
     assert_eq!(stored.options, new.options);
     assert_eq!(stored.seed, -42);
     assert_eq!(stored.scenario.as_deref(), Some("the-nest"));
     assert_eq!(
         stored.seats[1],
-        SeatRecord { seat: "creature".into(), name: Some("Bot".into()), bot: true, token_hash: None }
+        SeatRecord {
+            seat: "creature".into(),
+            name: Some("Bot".into()),
+            bot: true,
+            token_hash: None
+        }
     );
 
     assert_eq!(store.get_match(Uuid::new_v4()).await.unwrap(), None);
-    assert!(matches!(store.create_match(new).await, Err(StoreError::Conflict(_))));
+    assert!(matches!(
+        store.create_match(new).await,
+        Err(StoreError::Conflict(_))
+    ));
 }
 
 async fn create_match_is_atomic(store: &dyn Store) {
     let mut doubled = artemia(1);
-    doubled.seats.push(NewSeat { seat: "creature".into(), name: None, bot: false, token_hash: None });
-    assert!(matches!(store.create_match(doubled.clone()).await, Err(StoreError::Conflict(_))));
-    assert_eq!(store.get_match(doubled.id).await.unwrap(), None, "no match without its seats");
+    doubled.seats.push(NewSeat {
+        seat: "creature".into(),
+        name: None,
+        bot: false,
+        token_hash: None,
+    });
+    assert!(matches!(
+        store.create_match(doubled.clone()).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(
+        store.get_match(doubled.id).await.unwrap(),
+        None,
+        "no match without its seats"
+    );
 
     let mut tokened_bot = artemia(2);
     tokened_bot.seats[1].token_hash = Some(hash(9));
-    assert!(matches!(store.create_match(tokened_bot.clone()).await, Err(StoreError::Constraint(_))));
+    assert!(matches!(
+        store.create_match(tokened_bot.clone()).await,
+        Err(StoreError::Constraint(_))
+    ));
     assert_eq!(store.get_match(tokened_bot.id).await.unwrap(), None);
 }
 
 async fn claim_seat_once(store: &dyn Store) {
     let m = store.create_match(artemia(7)).await.unwrap();
 
-    assert!(store.claim_seat(m.id, "hunted-1", "Bo", hash(100)).await.unwrap());
-    assert!(!store.claim_seat(m.id, "hunted-1", "Cy", hash(200)).await.unwrap(), "taken");
-    assert!(!store.claim_seat(m.id, "creature", "Cy", hash(200)).await.unwrap(), "bot seat");
-    assert!(!store.claim_seat(m.id, "hunted-2", "Cy", hash(200)).await.unwrap(), "filled at creation");
+    assert!(
+        store
+            .claim_seat(m.id, "hunted-1", "Bo", hash(100))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_seat(m.id, "hunted-1", "Cy", hash(200))
+            .await
+            .unwrap(),
+        "taken"
+    );
+    assert!(
+        !store
+            .claim_seat(m.id, "creature", "Cy", hash(200))
+            .await
+            .unwrap(),
+        "bot seat"
+    );
+    assert!(
+        !store
+            .claim_seat(m.id, "hunted-2", "Cy", hash(200))
+            .await
+            .unwrap(),
+        "filled at creation"
+    );
     assert!(matches!(
         store.claim_seat(m.id, "hunted-9", "Cy", hash(200)).await,
         Err(StoreError::NotFound)
     ));
     assert!(matches!(
-        store.claim_seat(Uuid::new_v4(), "hunted-1", "Cy", hash(200)).await,
+        store
+            .claim_seat(Uuid::new_v4(), "hunted-1", "Cy", hash(200))
+            .await,
         Err(StoreError::NotFound)
     ));
 
     let stored = store.get_match(m.id).await.unwrap().unwrap();
     let seat = stored.seats.iter().find(|s| s.seat == "hunted-1").unwrap();
-    assert_eq!(seat.name.as_deref(), Some("Bo"), "the first claim's name stays");
-    assert_eq!(seat.token_hash, Some(hash(100)), "the first claim's token stays");
+    assert_eq!(
+        seat.name.as_deref(),
+        Some("Bo"),
+        "the first claim's name stays"
+    );
+    assert_eq!(
+        seat.token_hash,
+        Some(hash(100)),
+        "the first claim's token stays"
+    );
     let creature = stored.seats.iter().find(|s| s.seat == "creature").unwrap();
     assert_eq!(creature.token_hash, None);
 
     // Once the match is no longer open, an open seat cannot be claimed either.
     let other = store.create_match(artemia(8)).await.unwrap();
-    store.set_status(other.id, MatchStatus::Live, None).await.unwrap();
-    assert!(!store.claim_seat(other.id, "hunted-1", "Di", hash(1)).await.unwrap());
+    store
+        .set_status(other.id, MatchStatus::Live, None)
+        .await
+        .unwrap();
+    assert!(
+        !store
+            .claim_seat(other.id, "hunted-1", "Di", hash(1))
+            .await
+            .unwrap()
+    );
 }
 
 async fn concurrent_claims_have_one_winner(store: &dyn Store) {
     let m = store.create_match(artemia(9)).await.unwrap();
     let claims = (0..8u8).map(|i| store.claim_seat(m.id, "hunted-1", "racer", hash(i * 32)));
-    let won: Vec<bool> =
-        futures_util::future::join_all(claims).await.into_iter().map(Result::unwrap).collect();
+    let won: Vec<bool> = futures_util::future::join_all(claims)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(won.iter().filter(|w| **w).count(), 1, "{won:?}");
     let winner = won.iter().position(|w| *w).unwrap() as u8;
     let stored = store.get_match(m.id).await.unwrap().unwrap();
@@ -174,36 +270,82 @@ async fn append_batch_across_matches(store: &dyn Store) {
     ];
     store.append_commands(&batch).await.unwrap();
     // A later batch out of seq order still reads back in seq order.
-    store.append_commands(&[command(a, 5, "hunted-2"), command(a, 4, "creature")]).await.unwrap();
+    store
+        .append_commands(&[command(a, 5, "hunted-2"), command(a, 4, "creature")])
+        .await
+        .unwrap();
 
     let log_a = store.commands(a).await.unwrap();
     let seqs: Vec<i64> = log_a.iter().map(|c| c.seq).collect();
     assert_eq!(seqs, [1, 2, 3, 4, 5]);
-    assert_eq!(log_a[0], batch[0], "every field round-trips, the time to the microsecond");
+    assert_eq!(
+        log_a[0], batch[0],
+        "every field round-trips, the time to the microsecond"
+    );
     assert_eq!(log_a[2], batch[4]);
-    assert_eq!(store.commands(b).await.unwrap(), [batch[1].clone(), batch[3].clone()]);
+    assert_eq!(
+        store.commands(b).await.unwrap(),
+        [batch[1].clone(), batch[3].clone()]
+    );
     assert_eq!(store.commands(Uuid::new_v4()).await.unwrap(), []);
+
+    // Both backends keep microseconds and drop finer digits the same way.
+    let fine = CommandRecord {
+        at: at(7, 0) + chrono::Duration::nanoseconds(123_456_789),
+        ..command(b, 3, "creature")
+    };
+    store
+        .append_commands(std::slice::from_ref(&fine))
+        .await
+        .unwrap();
+    let stored = store.commands(b).await.unwrap().pop().unwrap();
+    assert_eq!(stored.at, at(7, 123_456));
 }
 
 async fn duplicate_in_batch_writes_nothing(store: &dyn Store) {
     let a = store.create_match(artemia(1)).await.unwrap().id;
     let b = store.create_match(artemia(2)).await.unwrap().id;
-    store.append_commands(&[command(a, 1, "creature")]).await.unwrap();
+    store
+        .append_commands(&[command(a, 1, "creature")])
+        .await
+        .unwrap();
 
     // Conflicts with a stored command: the rows before it in the batch are not written either.
-    let batch = [command(b, 1, "creature"), command(a, 2, "creature"), command(a, 1, "creature")];
-    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Conflict(_))));
+    let batch = [
+        command(b, 1, "creature"),
+        command(a, 2, "creature"),
+        command(a, 1, "creature"),
+    ];
+    assert!(matches!(
+        store.append_commands(&batch).await,
+        Err(StoreError::Conflict(_))
+    ));
     // Conflicts within the batch itself.
     let batch = [command(b, 1, "creature"), command(b, 1, "hunted-1")];
-    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Conflict(_))));
+    assert!(matches!(
+        store.append_commands(&batch).await,
+        Err(StoreError::Conflict(_))
+    ));
     // A command for a match that does not exist.
-    let batch = [command(b, 1, "creature"), command(Uuid::new_v4(), 1, "creature")];
-    assert!(matches!(store.append_commands(&batch).await, Err(StoreError::Constraint(_))));
+    let batch = [
+        command(b, 1, "creature"),
+        command(Uuid::new_v4(), 1, "creature"),
+    ];
+    assert!(matches!(
+        store.append_commands(&batch).await,
+        Err(StoreError::Constraint(_))
+    ));
 
-    assert_eq!(store.commands(a).await.unwrap(), [command(a, 1, "creature")]);
+    assert_eq!(
+        store.commands(a).await.unwrap(),
+        [command(a, 1, "creature")]
+    );
     assert_eq!(store.commands(b).await.unwrap(), []);
     // The store is still usable after the refused batches.
-    store.append_commands(&[command(b, 1, "creature")]).await.unwrap();
+    store
+        .append_commands(&[command(b, 1, "creature")])
+        .await
+        .unwrap();
     assert_eq!(store.commands(b).await.unwrap().len(), 1);
 }
 
@@ -216,34 +358,75 @@ async fn status_and_listing(store: &dyn Store) {
     assert!(first.created_at < second.created_at && second.created_at < third.created_at);
 
     let outcome = json!({"winner": "creature", "reason": "assimilation"});
-    store.set_status(first.id, MatchStatus::Finished, Some(outcome.clone())).await.unwrap();
-    store.set_status(second.id, MatchStatus::Live, None).await.unwrap();
+    store
+        .set_status(first.id, MatchStatus::Finished, Some(outcome.clone()))
+        .await
+        .unwrap();
+    store
+        .set_status(second.id, MatchStatus::Live, None)
+        .await
+        .unwrap();
 
-    let ids = |records: Vec<super::MatchRecord>| records.into_iter().map(|m| m.id).collect::<Vec<_>>();
-    assert_eq!(ids(store.list_matches(None, 10).await.unwrap()), [third.id, second.id, first.id]);
-    assert_eq!(ids(store.list_matches(None, 2).await.unwrap()), [third.id, second.id]);
-    assert_eq!(ids(store.list_matches(Some(MatchStatus::Open), 10).await.unwrap()), [third.id]);
-    assert_eq!(ids(store.list_matches(Some(MatchStatus::Live), 10).await.unwrap()), [second.id]);
+    let ids =
+        |records: Vec<super::MatchRecord>| records.into_iter().map(|m| m.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.list_matches(None, 10).await.unwrap()),
+        [third.id, second.id, first.id]
+    );
+    assert_eq!(
+        ids(store.list_matches(None, 2).await.unwrap()),
+        [third.id, second.id]
+    );
+    assert_eq!(
+        ids(store
+            .list_matches(Some(MatchStatus::Open), 10)
+            .await
+            .unwrap()),
+        [third.id]
+    );
+    assert_eq!(
+        ids(store
+            .list_matches(Some(MatchStatus::Live), 10)
+            .await
+            .unwrap()),
+        [second.id]
+    );
     assert_eq!(store.list_matches(None, 0).await.unwrap(), []);
 
-    let finished = store.list_matches(Some(MatchStatus::Finished), 10).await.unwrap();
+    let finished = store
+        .list_matches(Some(MatchStatus::Finished), 10)
+        .await
+        .unwrap();
     assert_eq!(finished.len(), 1);
     assert_eq!(finished[0].outcome, Some(outcome));
-    assert_eq!(finished[0].seats, first.seats, "listed matches carry their seats");
+    assert_eq!(
+        finished[0].seats, first.seats,
+        "listed matches carry their seats"
+    );
 
     // An outcome belongs to a finished match only; a missing match is reported.
     assert!(matches!(
-        store.set_status(second.id, MatchStatus::Live, Some(json!({"winner": "x"}))).await,
+        store
+            .set_status(second.id, MatchStatus::Live, Some(json!({"winner": "x"})))
+            .await,
         Err(StoreError::Constraint(_))
     ));
     assert!(matches!(
-        store.set_status(Uuid::new_v4(), MatchStatus::Live, None).await,
+        store
+            .set_status(Uuid::new_v4(), MatchStatus::Live, None)
+            .await,
         Err(StoreError::NotFound)
     ));
     // Finished without an outcome (abandoned) is allowed, and clears nothing else.
-    store.set_status(second.id, MatchStatus::Finished, None).await.unwrap();
+    store
+        .set_status(second.id, MatchStatus::Finished, None)
+        .await
+        .unwrap();
     let second_now = store.get_match(second.id).await.unwrap().unwrap();
-    assert_eq!((second_now.status, second_now.outcome), (MatchStatus::Finished, None));
+    assert_eq!(
+        (second_now.status, second_now.outcome),
+        (MatchStatus::Finished, None)
+    );
     assert_eq!(second_now.seats, second.seats);
 }
 
@@ -254,8 +437,14 @@ async fn unfinished_matches(store: &dyn Store) {
     let live = store.create_match(artemia(2)).await.unwrap();
     tick().await;
     let done = store.create_match(artemia(3)).await.unwrap();
-    store.set_status(live.id, MatchStatus::Live, None).await.unwrap();
-    store.set_status(done.id, MatchStatus::Finished, Some(json!({"draw": true}))).await.unwrap();
+    store
+        .set_status(live.id, MatchStatus::Live, None)
+        .await
+        .unwrap();
+    store
+        .set_status(done.id, MatchStatus::Finished, Some(json!({"draw": true})))
+        .await
+        .unwrap();
 
     let unfinished = store.unfinished_matches().await.unwrap();
     let ids: Vec<Uuid> = unfinished.iter().map(|m| m.id).collect();
@@ -273,7 +462,10 @@ async fn scenarios(store: &dyn Store) {
         store.put_scenario(s.clone()).await.unwrap();
     }
 
-    assert_eq!(store.get_scenario("the-nest").await.unwrap(), Some(nest.clone()));
+    assert_eq!(
+        store.get_scenario("the-nest").await.unwrap(),
+        Some(nest.clone())
+    );
     assert_eq!(store.get_scenario("nowhere").await.unwrap(), None);
     assert_eq!(
         store.list_scenarios(Some("derelict")).await.unwrap(),
@@ -294,13 +486,23 @@ async fn scenarios(store: &dyn Store) {
         ..nest.clone()
     };
     store.put_scenario(replaced.clone()).await.unwrap();
-    assert_eq!(store.get_scenario("the-nest").await.unwrap(), Some(replaced));
-    assert_eq!(store.list_scenarios(Some("derelict")).await.unwrap().len(), 2, "upsert, not insert");
+    assert_eq!(
+        store.get_scenario("the-nest").await.unwrap(),
+        Some(replaced)
+    );
+    assert_eq!(
+        store.list_scenarios(Some("derelict")).await.unwrap().len(),
+        2,
+        "upsert, not insert"
+    );
 
     assert!(store.delete_scenario("the-nest").await.unwrap());
     assert!(!store.delete_scenario("the-nest").await.unwrap());
     assert_eq!(store.get_scenario("the-nest").await.unwrap(), None);
-    assert_eq!(store.list_scenarios(Some("derelict")).await.unwrap(), [airlock]);
+    assert_eq!(
+        store.list_scenarios(Some("derelict")).await.unwrap(),
+        [airlock]
+    );
 }
 
 async fn token_hashes_are_bytes(store: &dyn Store) {
@@ -316,7 +518,12 @@ async fn token_hashes_are_bytes(store: &dyn Store) {
         .collect();
     let m = store.create_match(new).await.unwrap();
     for i in (1..8u8).step_by(2) {
-        assert!(store.claim_seat(m.id, &format!("hunted-{i}"), "late", hash(i * 32)).await.unwrap());
+        assert!(
+            store
+                .claim_seat(m.id, &format!("hunted-{i}"), "late", hash(i * 32))
+                .await
+                .unwrap()
+        );
     }
     let stored = store.get_match(m.id).await.unwrap().unwrap();
     for (i, seat) in stored.seats.iter().enumerate() {
@@ -340,12 +547,14 @@ impl PgTestDb {
     /// Creates the database, or says the test is skipped when `TEST_DATABASE_URL` is unset.
     async fn create(test: &str) -> Option<Self> {
         let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
-            println!("skipped store::contract::postgres::{test}: TEST_DATABASE_URL is not set");
+            println!("skipped {test}: TEST_DATABASE_URL is not set");
             return None;
         };
         let server = PgConnectOptions::from_str(&url).expect("TEST_DATABASE_URL is a postgres URL");
         let name = format!("xt_{}", Uuid::new_v4().simple());
-        let mut conn = PgConnection::connect_with(&server).await.expect("reach TEST_DATABASE_URL");
+        let mut conn = PgConnection::connect_with(&server)
+            .await
+            .expect("reach TEST_DATABASE_URL");
         sqlx::query(AssertSqlSafe(format!("CREATE DATABASE {name}")))
             .execute(&mut conn)
             .await
@@ -359,11 +568,16 @@ impl PgTestDb {
     }
 
     async fn drop_database(self) {
-        let mut conn = PgConnection::connect_with(&self.server).await.expect("reach the server");
-        sqlx::query(AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)))
-            .execute(&mut conn)
+        let mut conn = PgConnection::connect_with(&self.server)
             .await
-            .expect("drop the test database");
+            .expect("reach the server");
+        sqlx::query(AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        )))
+        .execute(&mut conn)
+        .await
+        .expect("drop the test database");
         conn.close().await.ok();
     }
 }
@@ -411,11 +625,14 @@ macro_rules! contract {
             $(
                 #[tokio::test]
                 async fn $test() {
-                    let Some(db) = super::PgTestDb::create(stringify!($test)).await else {
+                    let name = concat!(module_path!(), "::", stringify!($test));
+                    let Some(db) = super::PgTestDb::create(name).await else {
                         return;
                     };
                     let result = std::panic::AssertUnwindSafe(async {
-                        let store = crate::store::PgStore::connect_with(db.options()).await.unwrap();
+                        let store = crate::store::PgStore::connect_with(db.options())
+                            .await
+                            .unwrap();
                         super::$test(&store).await;
                         crate::store::Store::close(&store).await;
                     })
@@ -456,14 +673,22 @@ async fn sqlite_file_is_created_and_reopened() {
     let store = super::connect(&url).await.unwrap();
     assert_eq!(store.backend(), super::Backend::Sqlite);
     let m = store.create_match(artemia(11)).await.unwrap();
-    store.append_commands(&[command(m.id, 1, "creature")]).await.unwrap();
+    store
+        .append_commands(&[command(m.id, 1, "creature")])
+        .await
+        .unwrap();
     store.close().await;
 
     let store = super::SqliteStore::open(&file).await.unwrap();
-    let mode: (String,) =
-        sqlx::query_as("PRAGMA journal_mode").fetch_one(store.pool()).await.unwrap();
+    let mode: (String,) = sqlx::query_as("PRAGMA journal_mode")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
     assert_eq!(mode.0, "wal");
-    let keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys").fetch_one(store.pool()).await.unwrap();
+    let keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
     assert_eq!(keys.0, 1);
     assert_eq!(store.get_match(m.id).await.unwrap(), Some(m.clone()));
     assert_eq!(store.commands(m.id).await.unwrap().len(), 1);
@@ -473,17 +698,24 @@ async fn sqlite_file_is_created_and_reopened() {
 
 #[tokio::test]
 async fn other_schemes_are_refused() {
-    assert!(matches!(super::connect("mysql://localhost/x").await, Err(StoreError::BadUrl(None))));
+    assert!(matches!(
+        super::connect("mysql://localhost/x").await,
+        Err(StoreError::BadUrl(None))
+    ));
 }
 
 #[tokio::test]
 async fn postgres_url_reaches_pg_store() {
-    let Some(db) = PgTestDb::create("postgres_url_reaches_pg_store").await else {
+    let Some(db) =
+        PgTestDb::create(concat!(module_path!(), "::postgres_url_reaches_pg_store")).await
+    else {
         return;
     };
     let url = std::env::var("TEST_DATABASE_URL").unwrap();
     // Same server, the test's own database: swap the path of the URL.
-    let (base, query) = url.split_once('?').map_or((url.as_str(), ""), |(b, q)| (b, q));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url.as_str(), ""), |(b, q)| (b, q));
     let base = base.rsplit_once('/').map_or(base, |(server, _)| server);
     let own = if query.is_empty() {
         format!("{base}/{}", db.name)

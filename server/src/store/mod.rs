@@ -89,7 +89,11 @@ impl From<sqlx::Error> for StoreError {
                 | ErrorKind::NotNullViolation
                 | ErrorKind::ExclusionViolation,
             ) => StoreError::Constraint(error),
-            _ if matches!(error, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) => {
+            _ if matches!(
+                error,
+                sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)
+            ) =>
+            {
                 StoreError::Corrupt {
                     what: "a column has an unexpected type or value",
                     source: Some(error),
@@ -184,7 +188,10 @@ pub trait Store: Send + Sync {
     fn put_scenario(&self, scenario: ScenarioRecord) -> BoxFuture<'_, StoreResult<()>>;
 
     /// One scenario, or `None`.
-    fn get_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>>;
+    fn get_scenario<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>>;
 
     /// Every scenario, or those of one game, ordered by game then id.
     fn list_scenarios<'a>(

@@ -66,7 +66,8 @@ impl PgStore {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, m.created_at, ",
+            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, ",
+            "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
             $filter,
@@ -82,10 +83,8 @@ const LIST_MATCHES: &str = select_matches!(
     "WHERE ($1::text IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
     "m.created_at DESC, m.id DESC"
 );
-const UNFINISHED_MATCHES: &str = select_matches!(
-    "WHERE status IN ('open', 'live')",
-    "m.created_at, m.id"
-);
+const UNFINISHED_MATCHES: &str =
+    select_matches!("WHERE status IN ('open', 'live')", "m.created_at, m.id");
 
 /// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
 #[derive(sqlx::FromRow)]
@@ -197,9 +196,8 @@ impl Store for PgStore {
             .execute(&mut *tx)
             .await?;
             for (position, seat) in new.seats.iter().enumerate() {
-                let position = i32::try_from(position).map_err(|_| {
-                    StoreError::corrupt("too many seats")
-                })?;
+                let position =
+                    i32::try_from(position).map_err(|_| StoreError::corrupt("too many seats"))?;
                 sqlx::query(
                     "INSERT INTO seats (match_id, seat, position, name, bot, token_hash) \
                      VALUES ($1, $2, $3, $4, $5, $6)",
@@ -251,7 +249,11 @@ impl Store for PgStore {
                 .fetch_optional(&self.pool)
                 .await?
                 .is_some();
-            if exists { Ok(false) } else { Err(StoreError::NotFound) }
+            if exists {
+                Ok(false)
+            } else {
+                Err(StoreError::NotFound)
+            }
         }
         .boxed()
     }
@@ -270,7 +272,11 @@ impl Store for PgStore {
                 .execute(&self.pool)
                 .await?
                 .rows_affected();
-            if updated == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+            if updated == 0 {
+                Err(StoreError::NotFound)
+            } else {
+                Ok(())
+            }
         }
         .boxed()
     }
@@ -328,8 +334,10 @@ impl Store for PgStore {
 
     fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>> {
         async move {
-            let rows: Vec<MatchSeatRow> =
-                sqlx::query_as(GET_MATCH).bind(id).fetch_all(&self.pool).await?;
+            let rows: Vec<MatchSeatRow> = sqlx::query_as(GET_MATCH)
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
             Ok(group(rows)?.pop())
         }
         .boxed()
@@ -353,8 +361,9 @@ impl Store for PgStore {
 
     fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
         async move {
-            let rows: Vec<MatchSeatRow> =
-                sqlx::query_as(UNFINISHED_MATCHES).fetch_all(&self.pool).await?;
+            let rows: Vec<MatchSeatRow> = sqlx::query_as(UNFINISHED_MATCHES)
+                .fetch_all(&self.pool)
+                .await?;
             group(rows)
         }
         .boxed()
@@ -379,7 +388,10 @@ impl Store for PgStore {
         .boxed()
     }
 
-    fn get_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
+    fn get_scenario<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
         async move {
             let row: Option<ScenarioRow> =
                 sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = $1")

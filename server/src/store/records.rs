@@ -128,7 +128,12 @@ pub struct SeatRecord {
 
 impl From<NewSeat> for SeatRecord {
     fn from(seat: NewSeat) -> Self {
-        SeatRecord { seat: seat.seat, name: seat.name, bot: seat.bot, token_hash: seat.token_hash }
+        SeatRecord {
+            seat: seat.seat,
+            name: seat.name,
+            bot: seat.bot,
+            token_hash: seat.token_hash,
+        }
     }
 }
 
@@ -172,7 +177,8 @@ pub(super) fn token_hash(bytes: Option<Vec<u8>>) -> Result<Option<TokenHash>, su
 
 /// Parses a stored status column.
 pub(super) fn status(text: &str) -> Result<MatchStatus, super::StoreError> {
-    text.parse().map_err(|_| super::StoreError::corrupt("unknown match status"))
+    text.parse()
+        .map_err(|_| super::StoreError::corrupt("unknown match status"))
 }
 
 /// Now, truncated to the microseconds both backends keep, so a record returned by a write

@@ -138,7 +138,8 @@ fn parse_uuid(text: &str) -> StoreResult<Uuid> {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, m.created_at, ",
+            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, ",
+            "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
             $filter,
@@ -154,10 +155,8 @@ const LIST_MATCHES: &str = select_matches!(
     "WHERE (?1 IS NULL OR status = ?1) ORDER BY created_at DESC, id DESC LIMIT ?2",
     "m.created_at DESC, m.id DESC"
 );
-const UNFINISHED_MATCHES: &str = select_matches!(
-    "WHERE status IN ('open', 'live')",
-    "m.created_at, m.id"
-);
+const UNFINISHED_MATCHES: &str =
+    select_matches!("WHERE status IN ('open', 'live')", "m.created_at, m.id");
 
 /// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
 #[derive(sqlx::FromRow)]
@@ -338,7 +337,11 @@ impl Store for SqliteStore {
                 .fetch_optional(&self.pool)
                 .await?
                 .is_some();
-            if exists { Ok(false) } else { Err(StoreError::NotFound) }
+            if exists {
+                Ok(false)
+            } else {
+                Err(StoreError::NotFound)
+            }
         }
         .boxed()
     }
@@ -357,7 +360,11 @@ impl Store for SqliteStore {
                 .execute(&self.pool)
                 .await?
                 .rows_affected();
-            if updated == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+            if updated == 0 {
+                Err(StoreError::NotFound)
+            } else {
+                Ok(())
+            }
         }
         .boxed()
     }
@@ -432,8 +439,9 @@ impl Store for SqliteStore {
 
     fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
         async move {
-            let rows: Vec<MatchSeatRow> =
-                sqlx::query_as(UNFINISHED_MATCHES).fetch_all(&self.pool).await?;
+            let rows: Vec<MatchSeatRow> = sqlx::query_as(UNFINISHED_MATCHES)
+                .fetch_all(&self.pool)
+                .await?;
             group(rows)
         }
         .boxed()
@@ -458,7 +466,10 @@ impl Store for SqliteStore {
         .boxed()
     }
 
-    fn get_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
+    fn get_scenario<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
         async move {
             let row: Option<ScenarioRow> =
                 sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = ?1")

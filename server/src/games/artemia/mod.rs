@@ -65,6 +65,12 @@ impl Game for Artemia {
             .collect()
     }
 
+    fn options() -> serde_json::Value {
+        serde_json::json!({
+            "board-side": {"name": "Board side (which Rescue spaces are A-spaces)", "choices": [1, 2], "default": 1}
+        })
+    }
+
     fn configure(seats: &[Seat], options: Options) -> Result<Config, SetupError> {
         let side = match options.board_side {
             None | Some(1) => BoardSide::One,
