@@ -853,7 +853,13 @@ async fn joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_token(db: 
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await;
     assert_eq!(summary["status"], "open", "{summary}");
     let mut creature = server.connect(&id, Some(&tokens[0].1)).await;
-    assert_eq!(creature.recv().await["you"], "creature");
+    let waiting = creature.recv().await;
+    assert_eq!(waiting["you"], "creature");
+    assert_eq!(
+        waiting["view"]["legal"],
+        json!([]),
+        "nobody acts before the match starts"
+    );
     let mut spectator = server.connect(&id, None).await;
     assert_eq!(spectator.recv().await["you"], "spectator");
 
@@ -872,6 +878,15 @@ async fn joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_token(db: 
     assert_eq!(welcome["you"], "hunted-2");
     let (_, summary) = server.get(&format!("/api/matches/{id}")).await;
     assert_eq!(summary["status"], "live", "{summary}");
+    // Those already connected hear that the match has begun: a fresh welcome.
+    let begun = creature.recv().await;
+    assert_eq!(begun["t"], "welcome");
+    assert_ne!(
+        begun["view"]["legal"],
+        json!([]),
+        "the Creature may act now"
+    );
+    assert_eq!(spectator.recv().await["t"], "welcome");
 
     // Every seat is taken now: by a player, by the one who just joined, by a bot.
     for (seat, name) in [
