@@ -44,6 +44,14 @@ fn parse_id(id: &str) -> Result<Uuid, HttpError> {
     Uuid::parse_str(id).map_err(|_| HttpError::not_found("match"))
 }
 
+/// The stored match, or a 404.
+async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
+    app.store
+        .get_match(id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("match"))
+}
+
 async fn create(
     State(app): State<AppState>,
     Body(req): Body<CreateMatch>,
@@ -130,11 +138,7 @@ async fn join(
 ) -> Result<Json<SeatToken>, HttpError> {
     let id = parse_id(&id)?;
     let name = check_name(&req.name)?;
-    let record = app
-        .store
-        .get_match(id)
-        .await?
-        .ok_or_else(|| HttpError::not_found("match"))?;
+    let record = find(&app, id).await?;
     let seat = req.seat.to_string();
     if !record.seats.iter().any(|s| s.seat == seat) {
         return Err(HttpError::not_found("seat in this match"));
@@ -191,11 +195,7 @@ async fn one(
     Path(id): Path<String>,
 ) -> Result<Json<MatchSummary>, HttpError> {
     let id = parse_id(&id)?;
-    let record = app
-        .store
-        .get_match(id)
-        .await?
-        .ok_or_else(|| HttpError::not_found("match"))?;
+    let record = find(&app, id).await?;
     Ok(Json(summary(&app, &record).await))
 }
 
@@ -240,11 +240,7 @@ async fn replay(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, HttpError> {
     let id = parse_id(&id)?;
-    let record = app
-        .store
-        .get_match(id)
-        .await?
-        .ok_or_else(|| HttpError::not_found("match"))?;
+    let record = find(&app, id).await?;
     if record.status != MatchStatus::Finished {
         return Err(HttpError::new(
             StatusCode::CONFLICT,
