@@ -6,48 +6,15 @@ use xenotable_protocol::artemia::Place::{
     Artefact, Beach, Jungle, Lair, River, Rover, Shelter, Source, Swamp, Wreck,
 };
 use xenotable_protocol::artemia::{
-    Action, Event, HuntCard, HuntPlay, Phase, Place, PlaceSet, Power, Token, Via,
+    Action, Event, HuntCard, HuntPlay, Phase, Place, Power, Token, Via,
 };
 
-use super::support::{Table, hunted, places};
-use crate::games::artemia::board;
-use crate::games::artemia::cards::HuntHand;
+use super::support::{Table, hunted, only, places};
 use crate::games::artemia::state::{State, Step};
 use crate::games::artemia::{Artemia, BoardSide};
 use crate::games::{Game, Viewer};
 
 const CREATURE: Seat = Seat::Creature;
-
-fn only(place: Place) -> PlaceSet {
-    PlaceSet::only(place)
-}
-
-/// The Creature's Hunt hand becomes exactly `cards`; the cards it held go back on the deck.
-fn hunt_hand(t: &mut Table, cards: &[HuntCard]) {
-    let held: Vec<HuntCard> = t.s.hunt_hand.iter().collect();
-    t.s.hunt_deck.extend(held);
-    t.s.hunt_hand = HuntHand::EMPTY;
-    for &card in cards {
-        t.s.hunt_deck.retain(|&c| c != card);
-        t.s.hunt_discard.retain(|&c| c != card);
-        t.s.hunt_hand.insert(card);
-    }
-}
-
-/// Moves Place cards of Hunted `i` from his hand to his discard.
-fn discard(t: &mut Table, i: usize, cards: PlaceSet) {
-    let h = &mut t.s.hunted[i];
-    assert!(cards.is_subset(h.hand), "{cards:?} not in hand");
-    h.hand = h.hand.difference(cards);
-    h.discard = h.discard.union(cards);
-}
-
-/// Hunted `i` takes a copy of `card` (6 to 10) from the reserve into his hand.
-fn acquire(t: &mut Table, i: usize, card: Place) {
-    let slot = board::reserve_slot(card).expect("a reserve card");
-    t.s.reserve[slot] -= 1;
-    t.s.hunted[i].hand.insert(card);
-}
 
 fn play(card: HuntPlay) -> Action {
     Action::PlayHunt {
@@ -61,38 +28,6 @@ fn use_power(power: Power) -> Action {
         via: Via::Own,
         power,
     }
-}
-
-/// Phase 2 and the start of phase 3 once every Hunted has committed: the Creature token on
-/// `place`, every optional step passed, up to the first decision of R1–R2 (or beyond).
-fn token_then_reckon(t: &mut Table, place: Place) {
-    t.act(CREATURE, Action::PlaceCreatureToken { place });
-    t.creature_passes(); // the Artemia token, if it may be put out
-    t.hunted_pass(); // phase 2 Survival step
-    t.creature_passes(); // phase 3 Hunt card
-    t.hunted_pass(); // phase 3 Survival step
-}
-
-/// R2: every presence still to resolve takes its first legal choice.
-fn r2_any(t: &mut Table) {
-    while let Step::Place(i, _) | Step::Shelter(i, _) = t.s.step {
-        let seat = State::seat(i);
-        let action = t.legal(seat)[0];
-        t.act(seat, action);
-    }
-}
-
-/// Phase 4 with every optional step passed: the next turn begins.
-fn end_turn(t: &mut Table) {
-    let turn = t.s.turn;
-    assert_eq!(t.s.step.phase(), Phase::EndOfTurn, "{:?}", t.s.step);
-    t.creature_passes();
-    t.hunted_pass();
-    assert_eq!(t.s.turn, turn + 1, "the turn should have ended");
-}
-
-fn code(t: &mut Table, seat: Seat, action: Action) -> &'static str {
-    t.refuse(seat, action).code()
 }
 
 fn power_choices(t: &Table, seat: Seat) -> Vec<Action> {
@@ -161,7 +96,7 @@ fn artemia_token_without_a_card(side: BoardSide, rescue: u8) -> bool {
         t.act(CREATURE, token);
         assert_eq!(t.s.artemia_token, only(Jungle));
     } else {
-        let refused = code(&mut t, CREATURE, token);
+        let refused = t.code(CREATURE, token);
         assert!(
             matches!(refused, "wrong_phase" | "not_your_turn"),
             "{refused}"
@@ -183,11 +118,11 @@ fn example_2_a_spaces_side_1_at_6_yes_at_7_no_side_2_at_7_yes_at_6_no() {
 fn example_3_two_hunted_caught_on_the_river_advance_assimilation_twice() {
     let mut t = Table::new(2, 3);
     t.s.hunted[0].will = 1;
-    discard(&mut t, 0, places([Lair, Jungle]));
+    t.discard_places(1, places([Lair, Jungle]));
     let assimilation = t.s.assimilation;
     t.explore(&[only(River), only(River)]);
     let from = t.events.len();
-    token_then_reckon(&mut t, River);
+    t.token_then_reckon(River);
     // Both caught: no R2 choice; R3–R5 resolved, the match waits in phase 4.
     assert_eq!(t.s.step.phase(), Phase::EndOfTurn, "{:?}", t.s.step);
     assert_eq!(t.s.hunted[0].will, 3);
@@ -240,14 +175,14 @@ fn example_3_two_hunted_caught_on_the_river_advance_assimilation_twice() {
 /// hunted-3 (Will 3) caught by the Creature token on `at`: his Will right after the catch.
 fn will_after_catch(fierceness: bool, at: Place) -> u8 {
     let mut t = Table::new(3, 4);
-    hunt_hand(&mut t, &[HuntCard::Fierceness]);
+    t.set_hunt_hand(&[HuntCard::Fierceness]);
     t.explore(&[only(River), only(Beach), only(at)]);
     if fierceness {
         t.act(CREATURE, play(HuntPlay::Fierceness {}));
     }
     let from = t.events.len();
-    token_then_reckon(&mut t, at);
-    r2_any(&mut t);
+    t.token_then_reckon(at);
+    t.r2_any();
     assert_eq!(t.s.step.phase(), Phase::EndOfTurn, "{:?}", t.s.step);
     let told = &t.events[from..];
     let caught = told
@@ -279,10 +214,10 @@ fn example_4_caught_on_the_lair_with_fierceness_loses_3_will() {
 #[test]
 fn example_5_two_on_the_beach_first_in_seat_order_sets_the_beacon_later_beach_removes_it() {
     let mut t = Table::new(2, 5);
-    discard(&mut t, 1, only(Lair));
+    t.discard_places(2, only(Lair));
     let rescue = t.s.rescue;
     t.explore(&[only(Beach), only(Beach)]);
-    token_then_reckon(&mut t, Swamp);
+    t.token_then_reckon(Swamp);
     assert_eq!(t.s.step, Step::Place(0, 0), "hunted-1 resolves first");
     assert!(!t.s.beacon);
     assert!(t.is_legal(hunted(1), use_power(Power::Beach {})));
@@ -295,14 +230,11 @@ fn example_5_two_on_the_beach_first_in_seat_order_sets_the_beacon_later_beach_re
         [Action::TakeBack { card: Lair }],
         "hunted-2 may only take back a card"
     );
-    assert_eq!(
-        code(&mut t, hunted(2), use_power(Power::Beach {})),
-        "beach_used"
-    );
+    assert_eq!(t.code(hunted(2), use_power(Power::Beach {})), "beach_used");
     t.act(hunted(2), Action::TakeBack { card: Lair });
     assert!(t.s.hunted[1].hand.contains(Lair));
     assert!(t.s.beacon);
-    end_turn(&mut t);
+    t.end_turn();
     assert_eq!(t.s.rescue, rescue - 1, "clean-up");
     assert!(t.s.beacon, "the Beacon stays on between turns");
 
@@ -316,7 +248,7 @@ fn example_5_two_on_the_beach_first_in_seat_order_sets_the_beacon_later_beach_re
             cards: only(Jungle),
         },
     );
-    token_then_reckon(&mut t, Swamp);
+    t.token_then_reckon(Swamp);
     assert_eq!(t.s.step, Step::Place(0, 0));
     let told = t.act(hunted(1), use_power(Power::Beach {}));
     assert!(!t.s.beacon);
@@ -330,8 +262,8 @@ fn example_5_two_on_the_beach_first_in_seat_order_sets_the_beacon_later_beach_re
 #[test]
 fn example_6_resist_at_will_3_takes_two_back_resist_at_will_1_exhausts_at_once() {
     let mut t = Table::new(2, 6);
-    discard(&mut t, 0, places([Lair, Jungle, River]));
-    discard(&mut t, 1, places([Lair, Jungle, River]));
+    t.discard_places(1, places([Lair, Jungle, River]));
+    t.discard_places(2, places([Lair, Jungle, River]));
     t.s.hunted[1].will = 1;
     let assimilation = t.s.assimilation;
     t.creature_passes();
@@ -383,17 +315,17 @@ fn example_7_the_rover_offers_only_cards_not_owned_and_still_in_the_reserve() {
     // hunted-1 owns 7, 8, 9, 10; hunted-2 owns 6 (in his discard), 7, 9, 10: the reserve
     // holds one 6 and one 8.
     for (i, cards) in [
-        (0, [Shelter, Wreck, Source, Artefact]),
-        (1, [Swamp, Shelter, Source, Artefact]),
+        (1, [Shelter, Wreck, Source, Artefact]),
+        (2, [Swamp, Shelter, Source, Artefact]),
     ] {
         for card in cards {
-            acquire(&mut t, i, card);
+            t.give_place(i, card);
         }
-        discard(&mut t, i, places(cards));
+        t.discard_places(i, places(cards));
     }
     assert_eq!(t.s.reserve, [1, 0, 1, 0, 0]);
     t.explore(&[only(Lair), only(Rover)]);
-    token_then_reckon(&mut t, Source);
+    t.token_then_reckon(Source);
     assert_eq!(t.s.step, Step::Place(0, 0));
     t.act(hunted(1), Action::TakeBack { card: Shelter });
     assert_eq!(t.s.step, Step::Place(1, 0));
@@ -402,13 +334,13 @@ fn example_7_the_rover_offers_only_cards_not_owned_and_still_in_the_reserve() {
         [use_power(Power::Rover { card: Wreck })]
     );
     assert_eq!(
-        code(&mut t, hunted(2), use_power(Power::Rover { card: Swamp })),
+        t.code(hunted(2), use_power(Power::Rover { card: Swamp })),
         "already_owned"
     );
     t.act(hunted(2), use_power(Power::Rover { card: Wreck }));
     assert!(t.s.hunted[1].hand.contains(Wreck));
     assert_eq!(t.s.reserve, [1, 0, 0, 0, 0]);
-    end_turn(&mut t);
+    t.end_turn();
 
     // Only a 6 is left, and hunted-2 owns one: the power cannot act.
     t.creature_passes();
@@ -425,7 +357,7 @@ fn example_7_the_rover_offers_only_cards_not_owned_and_still_in_the_reserve() {
             cards: only(Jungle),
         },
     );
-    token_then_reckon(&mut t, Source);
+    t.token_then_reckon(Source);
     assert_eq!(t.s.step, Step::Place(0, 0));
     t.act(
         hunted(1),
@@ -440,7 +372,7 @@ fn example_7_the_rover_offers_only_cards_not_owned_and_still_in_the_reserve() {
         [Swamp, Source, Artefact].map(|card| Action::TakeBack { card })
     );
     assert_eq!(
-        code(&mut t, hunted(2), use_power(Power::Rover { card: Swamp })),
+        t.code(hunted(2), use_power(Power::Rover { card: Swamp })),
         "already_owned"
     );
     t.act(hunted(2), Action::TakeBack { card: Swamp });
@@ -453,9 +385,9 @@ fn example_8_race_rescue_reaches_0_in_r2_so_the_hunted_win_and_r4_is_not_resolve
     let mut t = Table::new(2, 8);
     t.s.rescue = 1;
     t.s.assimilation = 1;
-    acquire(&mut t, 1, Wreck);
+    t.give_place(2, Wreck);
     t.explore(&[only(Jungle), only(Wreck)]);
-    token_then_reckon(&mut t, Jungle);
+    t.token_then_reckon(Jungle);
     assert_eq!(t.s.step, Step::Place(1, 0), "hunted-1 is caught: no R2");
     let told = t.act(hunted(2), use_power(Power::Wreck {}));
     assert_eq!(t.s.rescue, 0);
@@ -476,11 +408,11 @@ fn example_8_race_rescue_reaches_0_in_r2_so_the_hunted_win_and_r4_is_not_resolve
 #[test]
 fn example_9_stasis_in_phase_4_leaves_the_rescue_distance_unchanged() {
     let mut t = Table::new(2, 9);
-    hunt_hand(&mut t, &[HuntCard::Stasis]);
+    t.set_hunt_hand(&[HuntCard::Stasis]);
     let rescue = t.s.rescue;
     t.explore(&[only(Jungle), only(River)]);
-    token_then_reckon(&mut t, Swamp);
-    r2_any(&mut t);
+    t.token_then_reckon(Swamp);
+    t.r2_any();
     assert_eq!(t.s.step, Step::HuntCard(Phase::EndOfTurn));
     let from = t.events.len();
     t.act(CREATURE, play(HuntPlay::Stasis {}));
@@ -498,8 +430,8 @@ fn example_9_stasis_in_phase_4_leaves_the_rescue_distance_unchanged() {
 /// hunted-1 holds only 1 and 2, which Force Field blocks.
 fn blocked_by_force_field() -> Table {
     let mut t = Table::new(1, 10);
-    hunt_hand(&mut t, &[HuntCard::ForceField]);
-    discard(&mut t, 0, places([River, Beach, Rover]));
+    t.set_hunt_hand(&[HuntCard::ForceField]);
+    t.discard_places(1, places([River, Beach, Rover]));
     t.act(
         CREATURE,
         play(HuntPlay::ForceField {
@@ -515,7 +447,7 @@ fn blocked_by_force_field() -> Table {
     );
     for card in [Lair, Jungle] {
         assert_eq!(
-            code(&mut t, hunted(1), Action::Commit { cards: only(card) }),
+            t.code(hunted(1), Action::Commit { cards: only(card) }),
             "place_blocked"
         );
     }
@@ -543,7 +475,7 @@ fn example_10_force_field_on_1_and_2_blocks_a_hand_of_1_and_2_until_resist_or_gi
         [River, Rover].map(|card| Action::Commit { cards: only(card) })
     );
     assert_eq!(
-        code(&mut t, hunted(1), Action::Commit { cards: only(Lair) }),
+        t.code(hunted(1), Action::Commit { cards: only(Lair) }),
         "place_blocked"
     );
     t.act(hunted(1), Action::Commit { cards: only(Rover) });
@@ -563,14 +495,14 @@ fn example_10_force_field_on_1_and_2_blocks_a_hand_of_1_and_2_until_resist_or_gi
 #[test]
 fn example_11_persecution_makes_the_swamp_return_exactly_one_card_of_the_hunteds_choice() {
     let mut t = Table::new(2, 11);
-    hunt_hand(&mut t, &[HuntCard::Persecution]);
-    for i in 0..2 {
-        acquire(&mut t, i, Swamp);
-        discard(&mut t, i, places([Lair, Jungle]));
+    t.set_hunt_hand(&[HuntCard::Persecution]);
+    for n in 1..=2 {
+        t.give_place(n, Swamp);
+        t.discard_places(n, places([Lair, Jungle]));
     }
     t.explore(&[only(Swamp), only(Swamp)]);
     t.act(CREATURE, play(HuntPlay::Persecution {}));
-    token_then_reckon(&mut t, River);
+    t.token_then_reckon(River);
     assert_eq!(t.s.step, Step::Place(0, 0));
     let choices = power_choices(&t, hunted(1));
     assert_eq!(choices.len(), 3, "{choices:?}");
@@ -579,7 +511,7 @@ fn example_11_persecution_makes_the_swamp_return_exactly_one_card_of_the_hunteds
     }
     for cards in [places([Swamp, Lair]), places([Swamp, Lair, Jungle])] {
         assert_eq!(
-            code(&mut t, hunted(1), use_power(Power::Swamp { cards })),
+            t.code(hunted(1), use_power(Power::Swamp { cards })),
             "persecution"
         );
     }
@@ -593,7 +525,7 @@ fn example_11_persecution_makes_the_swamp_return_exactly_one_card_of_the_hunteds
     assert_eq!(t.s.hunted[1].discard, places([Lair, Jungle]));
     assert!(t.s.hunted[1].in_play.is_empty());
     assert!(t.s.hunted[1].hand.contains(Swamp));
-    end_turn(&mut t);
+    t.end_turn();
     assert_eq!(t.s.hunted[0].discard, places([Jungle, Swamp]));
     assert!(!t.s.hunted[0].hand.contains(Swamp));
     assert_eq!(t.s.hunted[1].discard, places([Lair, Jungle]));
@@ -604,7 +536,7 @@ fn example_11_persecution_makes_the_swamp_return_exactly_one_card_of_the_hunteds
 fn example_12_views_before_the_reveal_do_not_leak_wreck_or_jungle_and_all_show_it_after() {
     let table = || {
         let mut t = Table::new(2, 12);
-        acquire(&mut t, 0, Wreck);
+        t.give_place(1, Wreck);
         t
     };
     let (mut wreck, mut jungle) = (table(), table());

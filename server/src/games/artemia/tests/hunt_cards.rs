@@ -13,9 +13,7 @@ use xenotable_protocol::artemia::{
 
 use super::support::{Table, hunted, places};
 use crate::games::artemia::Artemia;
-use crate::games::artemia::board;
-use crate::games::artemia::cards::HuntHand;
-use crate::games::artemia::state::{Hunted, Step};
+use crate::games::artemia::state::Step;
 use crate::games::{Game, Viewer};
 
 const CREATURE: Seat = Seat::Creature;
@@ -24,16 +22,15 @@ const CREATURE: Seat = Seat::Creature;
 
 /// A fresh table of `n` Hunted holding no Survival card, the Creature holding exactly `hand`.
 fn table(n: usize, hand: &[HuntCard]) -> Table {
-    let mut t = Table::new(n, 7);
-    for i in 0..n {
-        let held: Vec<SurvivalCard> = t.s.hunted[i].survival.iter().collect();
-        for card in held {
-            t.s.hunted[i].survival.remove(card);
-            t.s.survival_deck.push(card);
-        }
-    }
-    give_creature(&mut t, hand);
-    t
+    assert!(!hand.is_empty() && hand.len() <= 3);
+    Table::bare(n, 7, hand)
+}
+
+/// The Creature's hand becomes exactly `hand` (one to three cards); what he held goes back on
+/// the deck.
+fn give_creature(t: &mut Table, hand: &[HuntCard]) {
+    assert!(!hand.is_empty() && hand.len() <= 3);
+    t.set_hunt_hand(hand);
 }
 
 /// Takes a Hunt card out of the deck, the discard and the hand, wherever it is.
@@ -43,54 +40,12 @@ fn pull_hunt_card(t: &mut Table, card: HuntCard) {
     t.s.hunt_hand.remove(card);
 }
 
-/// The Creature's hand becomes exactly `hand`; what he held goes back on the deck.
-fn give_creature(t: &mut Table, hand: &[HuntCard]) {
-    assert!(!hand.is_empty() && hand.len() <= 3);
-    let held: Vec<HuntCard> = t.s.hunt_hand.iter().collect();
-    t.s.hunt_hand = HuntHand::EMPTY;
-    t.s.hunt_deck.extend(held);
-    for &card in hand {
-        pull_hunt_card(t, card);
-        t.s.hunt_hand.insert(card);
-    }
-}
-
 /// Puts `cards` on the Hunt discard, the last one on top.
 fn hunt_discard(t: &mut Table, cards: &[HuntCard]) {
     for &card in cards {
         pull_hunt_card(t, card);
         t.s.hunt_discard.push(card);
     }
-}
-
-/// Hunted `n` takes a card numbered 6 to 10 from the reserve into his hand.
-fn give_place(t: &mut Table, n: u8, place: Place) {
-    let slot = board::reserve_slot(place).expect("a reserve place");
-    assert!(t.s.reserve[slot] > 0, "no {place:?} left in the reserve");
-    t.s.reserve[slot] -= 1;
-    t.s.hunted[usize::from(n) - 1].hand.insert(place);
-}
-
-/// Hunted `n` moves `cards` from his hand to his discard.
-fn discard_places(t: &mut Table, n: u8, cards: PlaceSet) {
-    let h = &mut t.s.hunted[usize::from(n) - 1];
-    assert!(cards.is_subset(h.hand));
-    h.hand = h.hand.difference(cards);
-    h.discard = h.discard.union(cards);
-}
-
-/// Hunted `n` gets Survival card `card`, wherever it was.
-fn give_survival(t: &mut Table, n: u8, card: SurvivalCard) {
-    t.s.survival_deck.retain(|&c| c != card);
-    t.s.survival_discard.retain(|&c| c != card);
-    for h in &mut t.s.hunted {
-        h.survival.remove(card);
-    }
-    t.s.hunted[usize::from(n) - 1].survival.insert(card);
-}
-
-fn h(t: &Table, n: u8) -> &Hunted {
-    &t.s.hunted[usize::from(n) - 1]
 }
 
 // ----- Driving the turn ----------------------------------------------------------------------
@@ -207,9 +162,9 @@ fn creature_allowance(t: &Table) -> u8 {
 #[test]
 fn despair_forbids_playing_and_drawing_survival_cards() {
     let mut t = table(1, &[HuntCard::Despair]);
-    give_survival(&mut t, 1, SurvivalCard::Adrenaline);
-    give_place(&mut t, 1, Place::Shelter);
-    discard_places(&mut t, 1, places([Place::Rover]));
+    t.give_survival(1, SurvivalCard::Adrenaline);
+    t.give_place(1, Place::Shelter);
+    t.discard_places(1, places([Place::Rover]));
     t.s.hunted[0].will = 2;
     play(&mut t, HuntPlay::Despair {});
     assert!(matches!(t.s.step, Step::Explore(_)));
@@ -233,10 +188,10 @@ fn despair_forbids_playing_and_drawing_survival_cards() {
     // Nor in phase 4: the turn ends without asking him.
     assert_eq!(t.s.turn, 2);
     assert_eq!(
-        h(&t, 1).survival.iter().collect::<Vec<_>>(),
+        t.h(1).survival.iter().collect::<Vec<_>>(),
         [SurvivalCard::Adrenaline]
     );
-    assert_eq!(h(&t, 1).will, 2);
+    assert_eq!(t.h(1).will, 2);
 }
 
 #[test]
@@ -261,8 +216,8 @@ fn despair_bears_the_artemia_symbol() {
 #[test]
 fn force_field_blocks_commits_on_its_two_places() {
     let mut t = table(1, &[HuntCard::ForceField]);
-    discard_places(&mut t, 1, places([Place::Lair]));
-    give_survival(&mut t, 1, SurvivalCard::Vortex);
+    t.discard_places(1, places([Place::Lair]));
+    t.give_survival(1, SurvivalCard::Vortex);
     assert_eq!(
         refused_hunt(
             &mut t,
@@ -327,11 +282,7 @@ fn force_field_blocks_commits_on_its_two_places() {
 fn force_field_on_his_last_cards_makes_a_hunted_resist_before_committing() {
     // Acceptance example 10.
     let mut t = table(1, &[HuntCard::ForceField]);
-    discard_places(
-        &mut t,
-        1,
-        places([Place::River, Place::Beach, Place::Rover]),
-    );
+    t.discard_places(1, places([Place::River, Place::Beach, Place::Rover]));
     play(
         &mut t,
         HuntPlay::ForceField {
@@ -349,7 +300,7 @@ fn force_field_on_his_last_cards_makes_a_hunted_resist_before_committing() {
             cards: places([Place::River, Place::Beach]),
         },
     );
-    assert_eq!(h(&t, 1).will, 2);
+    assert_eq!(t.h(1).will, 2);
     let commit_lair = Action::Commit {
         cards: places([Place::Lair]),
     };
@@ -376,7 +327,7 @@ fn anticipation_advances_assimilation_once_more_when_its_hunted_is_caught() {
     assert_eq!(t.s.step, Step::Place(1, 0));
     assert_eq!(t.s.assimilation, 8);
     use_power(&mut t, 2, Power::River {});
-    assert_eq!(h(&t, 1).will, 2);
+    assert_eq!(t.h(1).will, 2);
     assert_eq!(t.s.assimilation, 6, "1 for the catch, 1 for Anticipation");
 }
 
@@ -387,8 +338,8 @@ fn anticipation_adds_nothing_when_its_hunted_escapes() {
     play(&mut t, HuntPlay::Anticipation { hunted: hunted(2) });
     creature_token(&mut t, Place::Jungle);
     use_power(&mut t, 2, Power::River {});
-    assert_eq!(h(&t, 1).will, 2);
-    assert_eq!(h(&t, 2).will, 3);
+    assert_eq!(t.h(1).will, 2);
+    assert_eq!(t.h(2).will, 3);
     assert_eq!(t.s.assimilation, 7);
 }
 
@@ -425,20 +376,20 @@ fn ascendancy_makes_the_named_hunted_keep_two_cards() {
             cards: places([Place::Jungle, Place::River]),
         },
     );
-    assert_eq!(h(&t, 1).hand, places([Place::Jungle, Place::River]));
-    assert_eq!(h(&t, 1).discard, places([Place::Beach, Place::Rover]));
-    assert_eq!(h(&t, 2).hand.len(), 4, "only the named Hunted discards");
+    assert_eq!(t.h(1).hand, places([Place::Jungle, Place::River]));
+    assert_eq!(t.h(1).discard, places([Place::Beach, Place::Rover]));
+    assert_eq!(t.h(2).hand.len(), 4, "only the named Hunted discards");
     assert_eq!(t.s.step, Step::CreatureToken);
 }
 
 #[test]
 fn ascendancy_asks_nothing_of_a_hunted_holding_two_cards() {
     let mut t = table(1, &[HuntCard::Ascendancy]);
-    discard_places(&mut t, 1, places([Place::Beach, Place::Rover]));
+    t.discard_places(1, places([Place::Beach, Place::Rover]));
     t.explore(&[places([Place::Lair])]);
     play(&mut t, HuntPlay::Ascendancy { hunted: hunted(1) });
     assert_eq!(t.s.step, Step::CreatureToken);
-    assert_eq!(h(&t, 1).hand, places([Place::Jungle, Place::River]));
+    assert_eq!(t.h(1).hand, places([Place::Jungle, Place::River]));
 }
 
 #[test]
@@ -448,8 +399,8 @@ fn fierceness_costs_each_caught_hunted_one_more_will() {
     play(&mut t, HuntPlay::Fierceness {});
     creature_token(&mut t, Place::Jungle);
     use_power(&mut t, 2, Power::River {});
-    assert_eq!(h(&t, 1).will, 1);
-    assert_eq!(h(&t, 2).will, 3, "only the caught Hunted loses Will");
+    assert_eq!(t.h(1).will, 1);
+    assert_eq!(t.h(2).will, 3, "only the caught Hunted loses Will");
     assert_eq!(t.s.assimilation, 7);
 }
 
@@ -466,7 +417,7 @@ fn fierceness_on_the_lair_costs_three_will() {
         will: 0
     }));
     assert!(t.events.contains(&Event::Exhausted { hunted: hunted_1 }));
-    assert_eq!(h(&t, 1).will, 3, "exhausted in R5");
+    assert_eq!(t.h(1).will, 3, "exhausted in R5");
     assert_eq!(t.s.assimilation, 5, "R4 and R5");
 }
 
@@ -489,41 +440,37 @@ fn forbidden_zone_makes_every_hunted_discard_a_card_revealed_together() {
     let other = t.view_json(Viewer::Seat(hunted(2)));
     t.act(hunted(1), Action::DiscardPlace { card: Place::Rover });
     // Sealed: nothing is discarded yet and nobody else can tell what he chose.
-    assert!(h(&t, 1).discard.is_empty());
+    assert!(t.h(1).discard.is_empty());
     assert_eq!(t.view_json(Viewer::Spectator), spectator);
     assert_eq!(t.view_json(Viewer::Seat(CREATURE)), creature);
     assert_eq!(t.view_json(Viewer::Seat(hunted(2))), other);
     assert_eq!(t.to_act(), [hunted(2)]);
     t.act(hunted(2), Action::DiscardPlace { card: Place::Beach });
-    assert_eq!(h(&t, 1).discard, places([Place::Rover]));
-    assert_eq!(h(&t, 2).discard, places([Place::Beach]));
+    assert_eq!(t.h(1).discard, places([Place::Rover]));
+    assert_eq!(t.h(2).discard, places([Place::Beach]));
     assert_eq!(t.s.step, Step::CreatureToken);
 }
 
 #[test]
 fn forbidden_zone_takes_a_lone_card_without_asking() {
     let mut t = table(2, &[HuntCard::ForbiddenZone]);
-    discard_places(
-        &mut t,
-        2,
-        places([Place::River, Place::Beach, Place::Rover]),
-    );
+    t.discard_places(2, places([Place::River, Place::Beach, Place::Rover]));
     t.explore(&[places([Place::Lair]), places([Place::Lair])]);
     play(&mut t, HuntPlay::ForbiddenZone {});
     assert_eq!(t.to_act(), [hunted(1)], "hunted-2 has one card: no choice");
-    assert!(h(&t, 2).hand.contains(Place::Jungle));
+    assert!(t.h(2).hand.contains(Place::Jungle));
     t.act(hunted(1), Action::DiscardPlace { card: Place::River });
-    assert!(h(&t, 2).hand.is_empty());
-    assert!(h(&t, 2).discard.contains(Place::Jungle));
-    assert_eq!(h(&t, 1).discard, places([Place::River]));
+    assert!(t.h(2).hand.is_empty());
+    assert!(t.h(2).discard.contains(Place::Jungle));
+    assert_eq!(t.h(1).discard, places([Place::River]));
 }
 
 #[test]
 fn interference_makes_the_beach_and_the_wreck_ineffective() {
     let mut t = table(2, &[HuntCard::Interference]);
-    give_place(&mut t, 2, Place::Wreck);
-    discard_places(&mut t, 1, places([Place::Rover]));
-    discard_places(&mut t, 2, places([Place::Rover]));
+    t.give_place(2, Place::Wreck);
+    t.discard_places(1, places([Place::Rover]));
+    t.discard_places(2, places([Place::Rover]));
     t.explore(&[places([Place::Beach]), places([Place::Wreck])]);
     play(&mut t, HuntPlay::Interference {});
     assert_eq!(t.s.ineffective(), places([Place::Beach, Place::Wreck]));
@@ -552,8 +499,8 @@ fn interference_makes_the_beach_and_the_wreck_ineffective() {
 fn persecution_lets_the_swamp_return_exactly_one_card() {
     // Acceptance example 11.
     let mut t = table(1, &[HuntCard::Persecution]);
-    give_place(&mut t, 1, Place::Swamp);
-    discard_places(&mut t, 1, places([Place::Beach, Place::Rover]));
+    t.give_place(1, Place::Swamp);
+    t.discard_places(1, places([Place::Beach, Place::Rover]));
     t.explore(&[places([Place::Swamp])]);
     play(&mut t, HuntPlay::Persecution {});
     creature_token(&mut t, Place::Lair);
@@ -602,14 +549,14 @@ fn persecution_lets_the_swamp_return_exactly_one_card() {
         },
     );
     // The Swamp, not chosen, is discarded in phase 4.
-    assert!(h(&t, 1).hand.contains(Place::Beach));
-    assert_eq!(h(&t, 1).discard, places([Place::Rover, Place::Swamp]));
+    assert!(t.h(1).hand.contains(Place::Beach));
+    assert_eq!(t.h(1).discard, places([Place::Rover, Place::Swamp]));
 }
 
 #[test]
 fn persecution_lets_the_lair_return_only_one_card() {
     let mut t = table(1, &[HuntCard::Persecution]);
-    discard_places(&mut t, 1, places([Place::Beach, Place::Rover]));
+    t.discard_places(1, places([Place::Beach, Place::Rover]));
     t.explore(&[places([Place::Lair])]);
     play(&mut t, HuntPlay::Persecution {});
     creature_token(&mut t, Place::Artefact);
@@ -630,8 +577,8 @@ fn persecution_lets_the_lair_return_only_one_card() {
             cards: places([Place::Rover]),
         },
     );
-    assert!(h(&t, 1).hand.contains(Place::Rover));
-    assert_eq!(h(&t, 1).discard, places([Place::Lair, Place::Beach]));
+    assert!(t.h(1).hand.contains(Place::Rover));
+    assert_eq!(t.h(1).discard, places([Place::Lair, Place::Beach]));
 }
 
 #[test]
@@ -651,9 +598,9 @@ fn mutation_costs_each_hunted_caught_by_the_artemia_token_one_will() {
     use_power(&mut t, 2, Power::River {});
     assert_eq!(t.to_act(), [hunted(1)]);
     t.act(hunted(1), Action::DiscardPlace { card: Place::Rover });
-    assert_eq!(h(&t, 1).will, 2);
-    assert!(h(&t, 1).discard.contains(Place::Rover));
-    assert_eq!(h(&t, 2).will, 3);
+    assert_eq!(t.h(1).will, 2);
+    assert!(t.h(1).discard.contains(Place::Rover));
+    assert_eq!(t.h(2).will, 3);
     assert_eq!(t.s.assimilation, 8, "the Artemia token moves no counter");
 }
 
@@ -685,7 +632,7 @@ fn phobia_shows_the_creature_all_but_two_cards_of_the_named_hand() {
     assert_eq!(phobia(Viewer::Seat(hunted(1))), Some(shown));
     assert_eq!(phobia(Viewer::Seat(hunted(2))), None);
     assert_eq!(phobia(Viewer::Spectator), None);
-    assert_eq!(h(&t, 1).hand.len(), 4, "shown, not discarded");
+    assert_eq!(t.h(1).hand.len(), 4, "shown, not discarded");
     assert_eq!(t.s.step, Step::CreatureToken);
     creature_token(&mut t, Place::Artefact);
     assert_eq!(t.s.step, Step::ArtemiaToken, "Phobia bears the A symbol");
@@ -694,7 +641,7 @@ fn phobia_shows_the_creature_all_but_two_cards_of_the_named_hand() {
 #[test]
 fn virus_spreads_the_artemia_token_over_two_adjacent_places() {
     let mut t = table(2, &[HuntCard::Virus]);
-    give_place(&mut t, 2, Place::Shelter);
+    t.give_place(2, Place::Shelter);
     t.explore(&[places([Place::Jungle]), places([Place::Shelter])]);
     play(&mut t, HuntPlay::Virus {});
     creature_token(&mut t, Place::Artefact);
@@ -731,8 +678,8 @@ fn virus_spreads_the_artemia_token_over_two_adjacent_places() {
         token: Token::Artemia,
         place: Place::Shelter
     }));
-    assert!(h(&t, 1).discard.contains(Place::Rover));
-    assert!(h(&t, 2).discard.contains(Place::Beach));
+    assert!(t.h(1).discard.contains(Place::Rover));
+    assert!(t.h(2).discard.contains(Place::Beach));
 }
 
 #[test]
@@ -767,10 +714,10 @@ fn clone_makes_the_target_token_catch_like_the_creature_token() {
         token: Token::Target,
         place: Place::River
     }));
-    assert_eq!(h(&t, 1).will, 2);
-    assert_eq!(h(&t, 2).will, 2);
+    assert_eq!(t.h(1).will, 2);
+    assert_eq!(t.h(2).will, 2);
     assert_eq!(t.s.assimilation, 7, "Assimilation advances once");
-    assert!(!h(&t, 2).river_next, "a caught presence has no power");
+    assert!(!t.h(2).river_next, "a caught presence has no power");
 }
 
 #[test]
@@ -785,15 +732,15 @@ fn clone_and_creature_token_on_one_hunted_take_will_once() {
             places: places([Place::Jungle]),
         },
     );
-    assert_eq!(h(&t, 1).will, 2);
+    assert_eq!(t.h(1).will, 2);
     assert_eq!(t.s.assimilation, 6);
 }
 
 #[test]
 fn mirage_makes_both_targeted_places_ineffective() {
     let mut t = table(2, &[HuntCard::Mirage]);
-    discard_places(&mut t, 1, places([Place::Rover]));
-    discard_places(&mut t, 2, places([Place::Rover]));
+    t.discard_places(1, places([Place::Rover]));
+    t.discard_places(2, places([Place::Rover]));
     t.explore(&[places([Place::Beach]), places([Place::River])]);
     play(&mut t, HuntPlay::Mirage {});
     creature_token(&mut t, Place::Artefact);
@@ -830,20 +777,16 @@ fn mirage_makes_both_targeted_places_ineffective() {
     );
     take_back(&mut t, 2, Place::Rover);
     assert!(!t.s.beacon);
-    assert!(!h(&t, 2).river_next);
+    assert!(!t.h(2).river_next);
     // The Mirage token catches nobody.
-    assert_eq!((h(&t, 1).will, h(&t, 2).will), (3, 3));
+    assert_eq!((t.h(1).will, t.h(2).will), (3, 3));
     assert_eq!(t.s.assimilation, 8);
 }
 
 #[test]
 fn scream_makes_each_targeted_hunted_discard_two_cards_or_lose_will() {
     let mut t = table(3, &[HuntCard::Scream]);
-    discard_places(
-        &mut t,
-        3,
-        places([Place::River, Place::Beach, Place::Rover]),
-    );
+    t.discard_places(3, places([Place::River, Place::Beach, Place::Rover]));
     t.explore(&[
         places([Place::Jungle]),
         places([Place::Jungle]),
@@ -876,13 +819,13 @@ fn scream_makes_each_targeted_hunted_discard_two_cards_or_lose_will() {
             cards: places([Place::Beach, Place::Rover]),
         },
     );
-    assert!(h(&t, 1).discard.is_empty(), "sealed until all have chosen");
+    assert!(t.h(1).discard.is_empty(), "sealed until all have chosen");
     t.act(hunted(2), Action::LoseWill {});
-    assert_eq!(h(&t, 1).discard, places([Place::Beach, Place::Rover]));
-    assert_eq!(h(&t, 1).will, 3);
-    assert_eq!(h(&t, 2).will, 2);
-    assert_eq!(h(&t, 2).discard, PlaceSet::EMPTY);
-    assert_eq!(h(&t, 3).will, 2);
+    assert_eq!(t.h(1).discard, places([Place::Beach, Place::Rover]));
+    assert_eq!(t.h(1).will, 3);
+    assert_eq!(t.h(2).will, 2);
+    assert_eq!(t.h(2).discard, PlaceSet::EMPTY);
+    assert_eq!(t.h(3).will, 2);
     // Scream leaves the place effective: R2 follows.
     assert_eq!(t.s.step, Step::Place(0, 0));
 }
@@ -890,12 +833,12 @@ fn scream_makes_each_targeted_hunted_discard_two_cards_or_lose_will() {
 #[test]
 fn toxin_discards_a_survival_card_and_silences_the_targeted_place() {
     let mut t = table(2, &[HuntCard::Toxin]);
-    give_place(&mut t, 1, Place::Wreck);
-    give_place(&mut t, 2, Place::Wreck);
-    discard_places(&mut t, 1, places([Place::Rover]));
-    give_survival(&mut t, 1, SurvivalCard::Adrenaline);
-    give_survival(&mut t, 1, SurvivalCard::Dodge);
-    give_survival(&mut t, 2, SurvivalCard::Detector);
+    t.give_place(1, Place::Wreck);
+    t.give_place(2, Place::Wreck);
+    t.discard_places(1, places([Place::Rover]));
+    t.give_survival(1, SurvivalCard::Adrenaline);
+    t.give_survival(1, SurvivalCard::Dodge);
+    t.give_survival(2, SurvivalCard::Detector);
     t.explore(&[places([Place::Wreck]), places([Place::Wreck])]);
     play(&mut t, HuntPlay::Toxin {});
     creature_token(&mut t, Place::Artefact);
@@ -908,7 +851,7 @@ fn toxin_discards_a_survival_card_and_silences_the_targeted_place() {
     t.hunted_pass();
     // hunted-2 had a single Survival card: it went without asking.
     assert_eq!(t.to_act(), [hunted(1)]);
-    assert!(h(&t, 2).survival.is_empty());
+    assert!(t.h(2).survival.is_empty());
     assert!(t.s.survival_discard.contains(&SurvivalCard::Detector));
     assert_eq!(
         refused(
@@ -927,7 +870,7 @@ fn toxin_discards_a_survival_card_and_silences_the_targeted_place() {
         },
     );
     assert_eq!(
-        h(&t, 1).survival.iter().collect::<Vec<_>>(),
+        t.h(1).survival.iter().collect::<Vec<_>>(),
         [SurvivalCard::Adrenaline]
     );
     assert!(t.s.survival_discard.contains(&SurvivalCard::Dodge));
@@ -948,8 +891,8 @@ fn toxin_discards_a_survival_card_and_silences_the_targeted_place() {
 #[test]
 fn cataclysm_makes_the_chosen_place_ineffective() {
     let mut t = table(1, &[HuntCard::Cataclysm]);
-    give_place(&mut t, 1, Place::Wreck);
-    discard_places(&mut t, 1, places([Place::Rover]));
+    t.give_place(1, Place::Wreck);
+    t.discard_places(1, places([Place::Rover]));
     t.explore(&[places([Place::Wreck])]);
     assert_eq!(
         refused_hunt(
@@ -1023,12 +966,9 @@ fn detour_moves_a_presence_under_the_creature_token() {
         },
     );
     // Caught on The Lair: 1 Will, and 1 more for The Lair.
-    assert_eq!(h(&t, 1).will, 1);
+    assert_eq!(t.h(1).will, 1);
     assert_eq!(t.s.assimilation, 6);
-    assert!(
-        h(&t, 1).discard.contains(Place::Jungle),
-        "his card stays his"
-    );
+    assert!(t.h(1).discard.contains(Place::Jungle), "his card stays his");
 }
 
 #[test]
@@ -1045,12 +985,12 @@ fn detour_gives_the_presence_the_power_of_its_new_place() {
         },
     );
     assert_eq!(t.s.step, Step::Place(0, 0));
-    assert_eq!(h(&t, 1).presences[0].at, Place::Wreck);
+    assert_eq!(t.h(1).presences[0].at, Place::Wreck);
     assert_eq!(refused_power(&mut t, 1, Power::River {}), "wrong_power");
     use_power(&mut t, 1, Power::Wreck {});
     assert_eq!(t.s.rescue, 11, "The Wreck, then the clean-up");
-    assert!(!h(&t, 1).river_next);
-    assert_eq!(h(&t, 1).discard, places([Place::River]));
+    assert!(!t.h(1).river_next);
+    assert_eq!(t.h(1).discard, places([Place::River]));
 }
 
 // ----- Phase 4 cards -------------------------------------------------------------------------
@@ -1078,7 +1018,7 @@ fn stasis_keeps_the_rescue_counter_still_at_the_end_of_the_turn() {
 fn stasis_also_stops_the_amplifier_advancing_rescue() {
     let mut t = table(1, &[HuntCard::Stasis]);
     t.s.beacon = true;
-    give_survival(&mut t, 1, SurvivalCard::Amplifier);
+    t.give_survival(1, SurvivalCard::Amplifier);
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
     t.hunted_pass();
@@ -1139,7 +1079,7 @@ fn flashback_copies_the_top_of_the_hunt_discard() {
     flashback(&mut t, HuntPlay::Fierceness {});
     assert!(t.s.hunt_hand.is_empty());
     creature_token(&mut t, Place::Jungle);
-    assert_eq!(h(&t, 1).will, 1, "caught with Fierceness");
+    assert_eq!(t.h(1).will, 1, "caught with Fierceness");
     // Flashback itself goes to the discard, after the cards already there.
     assert!(t.s.hunt_discard.ends_with(&[
         HuntCard::Despair,
@@ -1179,7 +1119,7 @@ fn flashback_takes_the_symbol_of_the_copied_card() {
             places: places([Place::River]),
         },
     );
-    assert_eq!((h(&t, 1).will, h(&t, 2).will), (2, 2));
+    assert_eq!((t.h(1).will, t.h(2).will), (2, 2));
     assert_eq!(t.s.assimilation, 7);
 }
 
@@ -1242,7 +1182,7 @@ fn sacrifice_leaves_the_creature_no_hunt_card_even_after_tracking() {
         HuntCard::Fierceness,
         HuntCard::Cataclysm,
     ]);
-    give_survival(&mut t, 1, SurvivalCard::Sacrifice);
+    t.give_survival(1, SurvivalCard::Sacrifice);
     play(
         &mut t,
         HuntPlay::ForceField {
@@ -1273,7 +1213,7 @@ fn sacrifice_leaves_the_creature_no_hunt_card_even_after_tracking() {
 #[test]
 fn sacrifice_stops_the_creature_s_single_card() {
     let mut t = table(1, &[HuntCard::Fierceness, HuntCard::Cataclysm]);
-    give_survival(&mut t, 1, SurvivalCard::Sacrifice);
+    t.give_survival(1, SurvivalCard::Sacrifice);
     t.creature_passes();
     t.act(
         hunted(1),
@@ -1289,7 +1229,7 @@ fn sacrifice_stops_the_creature_s_single_card() {
         "hunt_card_limit"
     );
     creature_token(&mut t, Place::Jungle);
-    assert_eq!(h(&t, 1).will, 2, "no Fierceness");
+    assert_eq!(t.h(1).will, 2, "no Fierceness");
 }
 
 #[test]

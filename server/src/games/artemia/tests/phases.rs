@@ -11,55 +11,12 @@ use xenotable_protocol::artemia::{
     Token, Via,
 };
 
-use super::support::{Table, assert_invariants, hunted, places};
-use crate::games::artemia::board;
-use crate::games::artemia::cards::HuntHand;
+use super::support::{Table, assert_invariants, hunted, only, places};
 use crate::games::artemia::state::{State, Step, TurnEffects, Waiting};
 use crate::games::artemia::{Artemia, BoardSide, Config, Options};
 use crate::games::{Dice, Game, Viewer};
 
 const CREATURE: Seat = Seat::Creature;
-
-fn only(place: Place) -> PlaceSet {
-    PlaceSet::only(place)
-}
-
-/// The Creature's Hunt hand becomes exactly `cards`; the cards it held go back on the deck.
-fn hunt_hand(t: &mut Table, cards: &[HuntCard]) {
-    let held: Vec<HuntCard> = t.s.hunt_hand.iter().collect();
-    t.s.hunt_deck.extend(held);
-    t.s.hunt_hand = HuntHand::EMPTY;
-    for &card in cards {
-        t.s.hunt_deck.retain(|&c| c != card);
-        t.s.hunt_discard.retain(|&c| c != card);
-        t.s.hunt_hand.insert(card);
-    }
-}
-
-/// Moves Place cards of Hunted `i` from his hand to his discard.
-fn discard(t: &mut Table, i: usize, cards: PlaceSet) {
-    let h = &mut t.s.hunted[i];
-    assert!(cards.is_subset(h.hand), "{cards:?} not in hand");
-    h.hand = h.hand.difference(cards);
-    h.discard = h.discard.union(cards);
-}
-
-/// Hunted `i` takes a copy of `card` (6 to 10) from the reserve into his hand.
-fn acquire(t: &mut Table, i: usize, card: Place) {
-    let slot = board::reserve_slot(card).expect("a reserve card");
-    t.s.reserve[slot] -= 1;
-    t.s.hunted[i].hand.insert(card);
-}
-
-/// Hunted `i` holds `card` as well (taken from wherever it was).
-fn give_survival(t: &mut Table, i: usize, card: SurvivalCard) {
-    t.s.survival_deck.retain(|&c| c != card);
-    t.s.survival_discard.retain(|&c| c != card);
-    for h in &mut t.s.hunted {
-        h.survival.remove(card);
-    }
-    t.s.hunted[i].survival.insert(card);
-}
 
 fn play(card: HuntPlay) -> Action {
     Action::PlayHunt {
@@ -77,38 +34,6 @@ fn use_power(power: Power) -> Action {
 
 fn commit(card: Place) -> Action {
     Action::Commit { cards: only(card) }
-}
-
-/// Phase 2 and the start of phase 3 once every Hunted has committed: the Creature token on
-/// `place`, every optional step passed, up to the first decision of R1–R2 (or beyond).
-fn token_then_reckon(t: &mut Table, place: Place) {
-    t.act(CREATURE, Action::PlaceCreatureToken { place });
-    t.creature_passes(); // the Artemia token, if it may be put out
-    t.hunted_pass(); // phase 2 Survival step
-    t.creature_passes(); // phase 3 Hunt card
-    t.hunted_pass(); // phase 3 Survival step
-}
-
-/// R2: every presence still to resolve takes its first legal choice.
-fn r2_any(t: &mut Table) {
-    while let Step::Place(i, _) | Step::Shelter(i, _) = t.s.step {
-        let seat = State::seat(i);
-        let action = t.legal(seat)[0];
-        t.act(seat, action);
-    }
-}
-
-/// Phase 4 with every optional step passed: the next turn begins.
-fn end_turn(t: &mut Table) {
-    let turn = t.s.turn;
-    assert_eq!(t.s.step.phase(), Phase::EndOfTurn, "{:?}", t.s.step);
-    t.creature_passes();
-    t.hunted_pass();
-    assert_eq!(t.s.turn, turn + 1, "the turn should have ended");
-}
-
-fn code(t: &mut Table, seat: Seat, action: Action) -> &'static str {
-    t.refuse(seat, action).code()
 }
 
 fn position(events: &[Event], event: &Event) -> usize {
@@ -197,14 +122,14 @@ fn phase_1_creature_step_first_then_every_hunted_at_once_in_any_order() {
     let mut t = Table::new(3, 21);
     assert_eq!(t.s.step, Step::HuntCard(Phase::Exploration));
     assert_eq!(t.to_act(), [CREATURE]);
-    assert_eq!(code(&mut t, hunted(1), commit(Lair)), "not_your_turn");
-    assert_eq!(code(&mut t, hunted(2), Action::GiveUp {}), "not_your_turn");
+    assert_eq!(t.code(hunted(1), commit(Lair)), "not_your_turn");
+    assert_eq!(t.code(hunted(2), Action::GiveUp {}), "not_your_turn");
     t.act(CREATURE, Action::Pass {});
     assert_eq!(t.s.step, Step::Explore(Waiting::all(3)));
     assert_eq!(t.to_act(), [hunted(1), hunted(2), hunted(3)]);
-    assert_eq!(code(&mut t, CREATURE, Action::Pass {}), "not_your_turn");
+    assert_eq!(t.code(CREATURE, Action::Pass {}), "not_your_turn");
     assert_eq!(
-        code(&mut t, CREATURE, Action::PlaceCreatureToken { place: Lair }),
+        t.code(CREATURE, Action::PlaceCreatureToken { place: Lair }),
         "not_your_turn"
     );
     // Any order: hunted-3, then hunted-1, then hunted-2.
@@ -225,7 +150,7 @@ fn phase_1_creature_step_first_then_every_hunted_at_once_in_any_order() {
 #[test]
 fn phase_1_each_hunted_commits_exactly_one_card_of_his_hand_and_the_commit_is_final() {
     let mut t = Table::new(2, 22);
-    discard(&mut t, 0, only(River));
+    t.discard_places(1, only(River));
     t.creature_passes();
     let h1 = hunted(1);
     let none = Action::Commit {
@@ -234,10 +159,10 @@ fn phase_1_each_hunted_commits_exactly_one_card_of_his_hand_and_the_commit_is_fi
     let two = Action::Commit {
         cards: places([Lair, Jungle]),
     };
-    assert_eq!(code(&mut t, h1, none), "wrong_card_count");
-    assert_eq!(code(&mut t, h1, two), "wrong_card_count");
-    assert_eq!(code(&mut t, h1, commit(Wreck)), "card_not_in_hand");
-    assert_eq!(code(&mut t, h1, commit(River)), "card_not_in_hand");
+    assert_eq!(t.code(h1, none), "wrong_card_count");
+    assert_eq!(t.code(h1, two), "wrong_card_count");
+    assert_eq!(t.code(h1, commit(Wreck)), "card_not_in_hand");
+    assert_eq!(t.code(h1, commit(River)), "card_not_in_hand");
     assert!(!t.is_legal(h1, two) && !t.is_legal(h1, commit(River)));
     let told = t.act(h1, commit(Jungle));
     assert!(told.contains(&Event::Committed {
@@ -257,7 +182,7 @@ fn phase_1_each_hunted_commits_exactly_one_card_of_his_hand_and_the_commit_is_fi
         Action::GiveUp {},
         Action::Pass {},
     ] {
-        assert_eq!(code(&mut t, h1, action), "not_your_turn", "{action:?}");
+        assert_eq!(t.code(h1, action), "not_your_turn", "{action:?}");
     }
     assert!(t.is_legal(hunted(2), Action::GiveUp {}));
     t.act(hunted(2), commit(Rover));
@@ -268,21 +193,21 @@ fn phase_1_each_hunted_commits_exactly_one_card_of_his_hand_and_the_commit_is_fi
 #[test]
 fn phase_1_river_or_artefact_pending_means_two_cards_and_artefact_wins_over_river() {
     let mut t = Table::new(3, 23);
-    acquire(&mut t, 1, Artefact);
-    acquire(&mut t, 2, Artefact);
+    t.give_place(2, Artefact);
+    t.give_place(3, Artefact);
     // hunted-3 used The Artefact "last turn": he commits two cards, both resolved.
     t.s.hunted[2].artefact = true;
     t.creature_passes();
     t.act(hunted(1), commit(River));
     t.act(hunted(2), commit(Artefact));
-    assert_eq!(code(&mut t, hunted(3), commit(River)), "wrong_card_count");
+    assert_eq!(t.code(hunted(3), commit(River)), "wrong_card_count");
     t.act(
         hunted(3),
         Action::Commit {
             cards: places([River, Artefact]),
         },
     );
-    token_then_reckon(&mut t, Swamp);
+    t.token_then_reckon(Swamp);
     assert_eq!(t.s.step, Step::Place(0, 0));
     t.act(hunted(1), use_power(Power::River {}));
     t.act(hunted(2), use_power(Power::Artefact {}));
@@ -292,7 +217,7 @@ fn phase_1_river_or_artefact_pending_means_two_cards_and_artefact_wins_over_rive
     t.act(hunted(3), use_power(Power::River {}));
     assert_eq!(t.s.step, Step::Place(2, 1));
     t.act(hunted(3), use_power(Power::Artefact {}));
-    end_turn(&mut t);
+    t.end_turn();
 
     // Turn 2: hunted-1 under River, hunted-2 under Artefact, hunted-3 under both.
     let view = Artemia::view(&t.s, Viewer::Spectator);
@@ -300,11 +225,11 @@ fn phase_1_river_or_artefact_pending_means_two_cards_and_artefact_wins_over_rive
     assert!(view.hunted[1].artefact && view.hunted[2].artefact);
     t.creature_passes();
     for n in 1..=3 {
-        assert_eq!(code(&mut t, hunted(n), commit(Lair)), "wrong_card_count");
+        assert_eq!(t.code(hunted(n), commit(Lair)), "wrong_card_count");
         let three = Action::Commit {
             cards: places([Lair, Jungle, Beach]),
         };
-        assert_eq!(code(&mut t, hunted(n), three), "wrong_card_count");
+        assert_eq!(t.code(hunted(n), three), "wrong_card_count");
     }
     let two = |a, b| Action::Commit {
         cards: places([a, b]),
@@ -335,8 +260,7 @@ fn resist_costs_1_will_and_takes_back_2_chosen_discards_any_number_of_times() {
     let h1 = hunted(1);
     t.creature_passes();
     assert_eq!(
-        code(
-            &mut t,
+        t.code(
             h1,
             Action::Resist {
                 cards: PlaceSet::EMPTY
@@ -344,17 +268,16 @@ fn resist_costs_1_will_and_takes_back_2_chosen_discards_any_number_of_times() {
         ),
         "empty_discard"
     );
-    discard(&mut t, 0, places([Lair, Jungle, River]));
+    t.discard_places(1, places([Lair, Jungle, River]));
     for cards in [only(Lair), places([Lair, Jungle, River]), PlaceSet::EMPTY] {
         assert_eq!(
-            code(&mut t, h1, Action::Resist { cards }),
+            t.code(h1, Action::Resist { cards }),
             "wrong_card_count",
             "{cards:?}"
         );
     }
     assert_eq!(
-        code(
-            &mut t,
+        t.code(
             h1,
             Action::Resist {
                 cards: places([Lair, Beach])
@@ -374,8 +297,7 @@ fn resist_costs_1_will_and_takes_back_2_chosen_discards_any_number_of_times() {
     assert_eq!(t.s.hunted[0].hand, places([Jungle, River, Beach, Rover]));
     // Fewer than two in the discard: all of them, and again in the same turn.
     assert_eq!(
-        code(
-            &mut t,
+        t.code(
             h1,
             Action::Resist {
                 cards: PlaceSet::EMPTY
@@ -393,7 +315,7 @@ fn resist_costs_1_will_and_takes_back_2_chosen_discards_any_number_of_times() {
 #[test]
 fn resist_with_the_last_will_exhausts_at_once_and_assimilation_advances() {
     let mut t = Table::new(2, 25);
-    discard(&mut t, 0, places([Lair, Jungle, River]));
+    t.discard_places(1, places([Lair, Jungle, River]));
     t.s.hunted[0].will = 1;
     let assimilation = t.s.assimilation;
     t.creature_passes();
@@ -424,12 +346,12 @@ fn resist_with_the_last_will_exhausts_at_once_and_assimilation_advances() {
 #[test]
 fn resist_needs_will_left() {
     let mut t = Table::new(1, 26);
-    discard(&mut t, 0, only(Lair));
+    t.discard_places(1, only(Lair));
     t.creature_passes();
     // Will 0 never lasts outside phase 3 (5.3); the guard holds all the same.
     t.s.hunted[0].will = 0;
     assert_eq!(
-        code(&mut t, hunted(1), Action::Resist { cards: only(Lair) }),
+        t.code(hunted(1), Action::Resist { cards: only(Lair) }),
         "no_will"
     );
 }
@@ -437,7 +359,7 @@ fn resist_needs_will_left() {
 #[test]
 fn give_up_restores_will_and_discards_advances_assimilation_once_per_turn() {
     let mut t = Table::new(2, 27);
-    discard(&mut t, 0, places([Lair, Jungle, River]));
+    t.discard_places(1, places([Lair, Jungle, River]));
     t.s.hunted[0].will = 1;
     let assimilation = t.s.assimilation;
     t.creature_passes();
@@ -450,18 +372,15 @@ fn give_up_restores_will_and_discards_advances_assimilation_once_per_turn() {
     assert!(h.gave_up);
     assert_eq!(t.s.assimilation, assimilation - 1);
     assert!(!t.is_legal(hunted(1), Action::GiveUp {}));
-    assert_eq!(
-        code(&mut t, hunted(1), Action::GiveUp {}),
-        "already_gave_up"
-    );
+    assert_eq!(t.code(hunted(1), Action::GiveUp {}), "already_gave_up");
     // hunted-2 may Give up in the same turn: the limit is per Hunted.
     t.act(hunted(2), Action::GiveUp {});
     assert_eq!(t.s.assimilation, assimilation - 2);
     t.act(hunted(1), commit(Jungle));
     t.act(hunted(2), commit(River));
-    token_then_reckon(&mut t, Swamp);
-    r2_any(&mut t);
-    end_turn(&mut t);
+    t.token_then_reckon(Swamp);
+    t.r2_any();
+    t.end_turn();
     t.creature_passes();
     assert!(t.is_legal(hunted(1), Action::GiveUp {}), "a new turn");
     t.act(hunted(1), Action::GiveUp {});
@@ -473,30 +392,30 @@ fn give_up_restores_will_and_discards_advances_assimilation_once_per_turn() {
 #[test]
 fn phase_2_hunt_card_first_then_the_creature_token_which_is_mandatory() {
     let mut t = Table::new(2, 31);
-    hunt_hand(&mut t, &[HuntCard::Fierceness, HuntCard::Interference]);
+    t.set_hunt_hand(&[HuntCard::Fierceness, HuntCard::Interference]);
     t.explore(&[only(Lair), only(Jungle)]);
     assert_eq!(t.s.step, Step::CreatureToken);
     assert_eq!(t.to_act(), [CREATURE]);
     assert!(!t.is_legal(CREATURE, Action::Pass {}));
-    assert_eq!(code(&mut t, CREATURE, Action::Pass {}), "wrong_phase");
-    assert_eq!(code(&mut t, hunted(1), Action::Pass {}), "not_your_turn");
+    assert_eq!(t.code(CREATURE, Action::Pass {}), "wrong_phase");
+    assert_eq!(t.code(hunted(1), Action::Pass {}), "not_your_turn");
     for place in Place::ALL {
         assert!(t.is_legal(CREATURE, Action::PlaceCreatureToken { place }));
     }
     t.act(CREATURE, play(HuntPlay::Fierceness {}));
     assert_eq!(t.s.step, Step::CreatureToken, "the token is still to place");
     assert_eq!(
-        code(&mut t, CREATURE, play(HuntPlay::Interference {})),
+        t.code(CREATURE, play(HuntPlay::Interference {})),
         "hunt_card_limit"
     );
-    assert_eq!(code(&mut t, CREATURE, Action::Pass {}), "wrong_phase");
+    assert_eq!(t.code(CREATURE, Action::Pass {}), "wrong_phase");
     t.act(CREATURE, Action::PlaceCreatureToken { place: Jungle });
     assert_eq!(t.s.creature_token, Some(Jungle));
     // 6.2: then the Hunted step (each holds a Survival card); the Creature is done.
     assert!(matches!(t.s.step, Step::Survival(Phase::Hunting, _)));
     assert_eq!(t.to_act(), [hunted(1), hunted(2)]);
     assert_eq!(
-        code(&mut t, CREATURE, play(HuntPlay::Interference {})),
+        t.code(CREATURE, play(HuntPlay::Interference {})),
         "not_your_turn"
     );
     t.hunted_pass();
@@ -507,7 +426,7 @@ fn phase_2_hunt_card_first_then_the_creature_token_which_is_mandatory() {
 /// for the Artemia token.
 fn artemia_token_offered(side: BoardSide, rescue: u8, card: Option<HuntPlay>) -> bool {
     let mut t = Table::on_side(1, side, 32);
-    hunt_hand(&mut t, &[HuntCard::Mutation, HuntCard::Fierceness]);
+    t.set_hunt_hand(&[HuntCard::Mutation, HuntCard::Fierceness]);
     t.s.rescue = rescue;
     t.explore(&[only(Lair)]);
     if let Some(card) = card {
@@ -525,12 +444,12 @@ fn artemia_token_offered(side: BoardSide, rescue: u8, card: Option<HuntPlay>) ->
         let two = Action::PlaceArtemiaToken {
             places: places([Jungle, River]),
         };
-        assert_eq!(code(&mut t, CREATURE, two), "wrong_place_count");
+        assert_eq!(t.code(CREATURE, two), "wrong_place_count");
         assert!(t.is_legal(CREATURE, Action::Pass {}));
         t.act(CREATURE, token);
         assert_eq!(t.s.artemia_token, only(Jungle));
     } else {
-        let refused = code(&mut t, CREATURE, token);
+        let refused = t.code(CREATURE, token);
         assert!(
             matches!(refused, "wrong_phase" | "not_your_turn"),
             "{refused}"
@@ -573,21 +492,20 @@ fn phase_2_artemia_token_with_an_artemia_card_only() {
 #[test]
 fn phase_2_target_token_is_mandatory_after_a_target_card() {
     let mut t = Table::new(2, 33);
-    hunt_hand(&mut t, &[HuntCard::Scream]);
+    t.set_hunt_hand(&[HuntCard::Scream]);
     t.explore(&[only(Lair), only(Jungle)]);
     t.act(CREATURE, play(HuntPlay::Scream {}));
     t.act(CREATURE, Action::PlaceCreatureToken { place: Lair });
     assert_eq!(t.s.step, Step::TargetToken);
     assert_eq!(t.to_act(), [CREATURE]);
-    assert_eq!(code(&mut t, CREATURE, Action::Pass {}), "wrong_phase");
+    assert_eq!(t.code(CREATURE, Action::Pass {}), "wrong_phase");
     assert!(
         t.legal(CREATURE)
             .iter()
             .all(|a| matches!(a, Action::PlaceTargetToken { .. }))
     );
     assert_eq!(
-        code(
-            &mut t,
+        t.code(
             CREATURE,
             Action::PlaceTargetToken {
                 places: places([Lair, Jungle])
@@ -606,7 +524,7 @@ fn phase_2_target_token_is_mandatory_after_a_target_card() {
 
     // Without a Target card the Target token is never asked for.
     let mut t = Table::new(2, 33);
-    hunt_hand(&mut t, &[HuntCard::Fierceness]);
+    t.set_hunt_hand(&[HuntCard::Fierceness]);
     t.explore(&[only(Lair), only(Jungle)]);
     t.act(CREATURE, play(HuntPlay::Fierceness {}));
     t.act(CREATURE, Action::PlaceCreatureToken { place: Lair });
@@ -615,7 +533,7 @@ fn phase_2_target_token_is_mandatory_after_a_target_card() {
 
     // Force Field (a Target card of phase 1) uses the token itself: no Target step.
     let mut t = Table::new(2, 33);
-    hunt_hand(&mut t, &[HuntCard::ForceField]);
+    t.set_hunt_hand(&[HuntCard::ForceField]);
     t.act(
         CREATURE,
         play(HuntPlay::ForceField {
@@ -674,10 +592,10 @@ fn phase_3_reveal_turns_every_card_face_up_after_the_hunted_step_of_phase_2() {
 #[test]
 fn phase_3_resolves_r1_target_r2_places_r3_artemia_r4_creature_r5_exhaustion_in_order() {
     let mut t = Table::new(3, 42);
-    hunt_hand(&mut t, &[HuntCard::Scream]);
+    t.set_hunt_hand(&[HuntCard::Scream]);
     t.s.rescue = 6; // an A-space: the Artemia token may go out
     t.s.hunted[2].will = 1;
-    discard(&mut t, 2, only(Lair));
+    t.discard_places(3, only(Lair));
     let assimilation = t.s.assimilation;
     t.explore(&[only(Jungle), only(River), only(Beach)]);
     t.act(CREATURE, play(HuntPlay::Scream {}));
@@ -808,18 +726,18 @@ fn phase_3_resolves_r1_target_r2_places_r3_artemia_r4_creature_r5_exhaustion_in_
 #[test]
 fn phase_4_creature_step_then_hunted_step_then_clean_up() {
     let mut t = Table::new(2, 51);
-    give_survival(&mut t, 0, SurvivalCard::Amplifier);
+    t.give_survival(1, SurvivalCard::Amplifier);
     t.s.beacon = true;
     let rescue = t.s.rescue;
     t.explore(&[only(River), only(Lair)]);
-    token_then_reckon(&mut t, Lair);
+    t.token_then_reckon(Lair);
     t.act(hunted(1), use_power(Power::River {}));
     assert_eq!(t.s.step, Step::HuntCard(Phase::EndOfTurn));
     assert_eq!(t.to_act(), [CREATURE]);
-    assert_eq!(code(&mut t, hunted(1), Action::Pass {}), "not_your_turn");
+    assert_eq!(t.code(hunted(1), Action::Pass {}), "not_your_turn");
     t.act(CREATURE, Action::Pass {});
     assert!(matches!(t.s.step, Step::Survival(Phase::EndOfTurn, w) if w.contains(0)));
-    assert_eq!(code(&mut t, CREATURE, Action::Pass {}), "not_your_turn");
+    assert_eq!(t.code(CREATURE, Action::Pass {}), "not_your_turn");
     let from = t.events.len();
     t.act(
         hunted(1),
@@ -851,15 +769,12 @@ fn phase_4_creature_step_then_hunted_step_then_clean_up() {
 #[test]
 fn phase_4_clean_up_discards_played_cards_refills_the_hunt_hand_advances_rescue_next_turn() {
     let mut t = Table::new(2, 52);
-    hunt_hand(
-        &mut t,
-        &[HuntCard::Fierceness, HuntCard::Stasis, HuntCard::Tracking],
-    );
+    t.set_hunt_hand(&[HuntCard::Fierceness, HuntCard::Stasis, HuntCard::Tracking]);
     let rescue = t.s.rescue;
     let deck = t.s.hunt_deck.len();
     t.explore(&[only(River), only(Jungle)]);
     t.act(CREATURE, play(HuntPlay::Fierceness {}));
-    token_then_reckon(&mut t, Swamp);
+    t.token_then_reckon(Swamp);
     t.act(hunted(1), use_power(Power::River {}));
     assert_eq!(t.s.hunt_hand.len(), 2);
     let from = t.events.len();
@@ -949,7 +864,7 @@ fn assert_over(t: &mut Table, winners: &[Seat], reason: &str) {
     for seat in seats {
         assert!(t.legal(seat).is_empty(), "{seat}");
         for action in actions {
-            assert_eq!(code(t, seat, action), "game_over", "{seat} {action:?}");
+            assert_eq!(t.code(seat, action), "game_over", "{seat} {action:?}");
         }
     }
     for viewer in [
@@ -966,8 +881,8 @@ fn rescue_reaching_0_wins_for_the_hunted() {
     let mut t = Table::new(2, 61);
     t.s.rescue = 1;
     t.explore(&[only(Jungle), only(River)]);
-    token_then_reckon(&mut t, Swamp);
-    r2_any(&mut t);
+    t.token_then_reckon(Swamp);
+    t.r2_any();
     t.creature_passes();
     t.hunted_pass();
     assert_eq!(t.s.rescue, 0);
@@ -981,7 +896,7 @@ fn assimilation_reaching_0_wins_for_the_creature() {
     let mut t = Table::new(1, 62);
     t.s.assimilation = 1;
     t.explore(&[only(Beach)]);
-    token_then_reckon(&mut t, Beach);
+    t.token_then_reckon(Beach);
     assert_eq!(t.s.assimilation, 0);
     assert_over(&mut t, &[CREATURE], "assimilation");
 }
@@ -1003,9 +918,9 @@ fn both_counters_in_one_phase_rescue_first_in_r2_so_r4_and_r5_are_not_resolved()
     t.s.rescue = 1;
     t.s.assimilation = 1;
     t.s.hunted[1].will = 1;
-    acquire(&mut t, 0, Wreck);
+    t.give_place(1, Wreck);
     t.explore(&[only(Wreck), only(Jungle)]);
-    token_then_reckon(&mut t, Jungle);
+    t.token_then_reckon(Jungle);
     assert_eq!(t.s.step, Step::Place(0, 0));
     t.act(hunted(1), use_power(Power::Wreck {}));
     assert_eq!((t.s.rescue, t.s.assimilation), (0, 1));
@@ -1019,9 +934,9 @@ fn both_counters_in_one_turn_assimilation_first_in_r4_so_r5_and_phase_4_are_not_
     t.s.rescue = 1;
     t.s.assimilation = 1;
     t.s.hunted[1].will = 1;
-    discard(&mut t, 1, only(Lair));
+    t.discard_places(2, only(Lair));
     t.explore(&[only(River), only(Jungle)]);
-    token_then_reckon(&mut t, Jungle);
+    t.token_then_reckon(Jungle);
     assert_eq!(t.s.step, Step::Place(0, 0));
     t.act(hunted(1), use_power(Power::River {}));
     assert_eq!((t.s.rescue, t.s.assimilation), (1, 0));

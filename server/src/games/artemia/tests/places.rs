@@ -12,11 +12,10 @@ use xenotable_protocol::artemia::{
     SurvivalPlay, Token, Via,
 };
 
-use super::support::{Table, hunted, places};
+use super::support::{Table, hunted, only, places};
 use crate::games::artemia::Artemia;
 use crate::games::artemia::board;
-use crate::games::artemia::cards::{HuntHand, SurvivalHand};
-use crate::games::artemia::state::{Hunted, State, Step};
+use crate::games::artemia::state::Step;
 use crate::games::{Game, Viewer};
 
 const CREATURE: Seat = Seat::Creature;
@@ -26,58 +25,15 @@ const CREATURE: Seat = Seat::Creature;
 /// A fresh table of `n` Hunted holding no Survival card, the Creature holding exactly `hand`
 /// (an empty hand skips his optional steps; his cards go back on the deck).
 fn table(n: usize, hand: &[HuntCard]) -> Table {
-    let mut t = Table::new(n, 23);
-    for i in 0..n {
-        let held: Vec<SurvivalCard> = t.s.hunted[i].survival.iter().collect();
-        t.s.hunted[i].survival = SurvivalHand::EMPTY;
-        t.s.survival_deck.extend(held);
-    }
-    let held: Vec<HuntCard> = t.s.hunt_hand.iter().collect();
-    t.s.hunt_hand = HuntHand::EMPTY;
-    t.s.hunt_deck.extend(held);
-    for &card in hand {
-        t.s.hunt_deck.retain(|&c| c != card);
-        t.s.hunt_hand.insert(card);
-    }
-    t
-}
-
-/// Hunted `n` gets Survival card `card`, wherever it was.
-fn give_survival(t: &mut Table, n: u8, card: SurvivalCard) {
-    t.s.survival_deck.retain(|&c| c != card);
-    t.s.survival_discard.retain(|&c| c != card);
-    for h in &mut t.s.hunted {
-        h.survival.remove(card);
-    }
-    t.s.hunted[usize::from(n) - 1].survival.insert(card);
+    Table::bare(n, 23, hand)
 }
 
 /// Hunted `n` takes every Survival card of the deck and of the discard.
 fn give_all_survival(t: &mut Table, n: u8) {
     for card in SurvivalCard::ALL {
-        give_survival(t, n, card);
+        t.give_survival(n, card);
     }
     assert!(t.s.survival_deck.is_empty() && t.s.survival_discard.is_empty());
-}
-
-/// Hunted `n` takes a card numbered 6 to 10 from the reserve into his hand.
-fn give_place(t: &mut Table, n: u8, place: Place) {
-    let slot = board::reserve_slot(place).expect("a reserve place");
-    assert!(t.s.reserve[slot] > 0, "no {place:?} left in the reserve");
-    t.s.reserve[slot] -= 1;
-    t.s.hunted[usize::from(n) - 1].hand.insert(place);
-}
-
-/// Hunted `n` moves `cards` from his hand to his discard.
-fn discard_places(t: &mut Table, n: u8, cards: PlaceSet) {
-    let h = &mut t.s.hunted[usize::from(n) - 1];
-    assert!(cards.is_subset(h.hand));
-    h.hand = h.hand.difference(cards);
-    h.discard = h.discard.union(cards);
-}
-
-fn h(t: &Table, n: u8) -> &Hunted {
-    &t.s.hunted[usize::from(n) - 1]
 }
 
 fn reserve(t: &Table, place: Place) -> u8 {
@@ -86,33 +42,12 @@ fn reserve(t: &Table, place: Place) -> u8 {
 
 // ----- Driving the turn ----------------------------------------------------------------------
 
-/// Passes the optional steps (the Creature's Hunt card and Artemia token, the Hunted's Survival
-/// cards) until the match waits for something else or `stop` holds for its step.
-fn pass_until(t: &mut Table, stop: impl Fn(Step) -> bool) {
-    while !stop(t.s.step) {
-        match t.s.step {
-            Step::HuntCard(_) | Step::ArtemiaToken => {
-                t.act(CREATURE, Action::Pass {});
-            }
-            Step::Survival(_, waiting) => {
-                let i = waiting.iter().next().expect("someone is asked");
-                t.act(State::seat(i), Action::Pass {});
-            }
-            _ => break,
-        }
-    }
-}
-
-fn pass_optional(t: &mut Table) {
-    pass_until(t, |_| false);
-}
-
 /// Phase 1 (each Hunted commits `cards[i]`), the Creature token on `at`, then every optional
 /// step passed: the match waits at R2 (or whatever comes first).
 fn turn_to_r2(t: &mut Table, cards: &[PlaceSet], at: Place) {
     t.explore(cards);
     t.act(CREATURE, Action::PlaceCreatureToken { place: at });
-    pass_optional(t);
+    t.pass_optional();
 }
 
 fn use_power(t: &mut Table, n: u8, power: Power) -> Vec<Event> {
@@ -153,16 +88,12 @@ fn powers_used_by(t: &Table, seat: Seat) -> usize {
         .count()
 }
 
-fn only(place: Place) -> PlaceSet {
-    PlaceSet::only(place)
-}
-
 // ----- 1 The Lair ------------------------------------------------------------------------------
 
 #[test]
 fn lair_returns_the_whole_discard_but_not_the_lair_card_in_play() {
     let mut t = table(1, &[]);
-    discard_places(&mut t, 1, places([Place::Jungle, Place::River]));
+    t.discard_places(1, places([Place::Jungle, Place::River]));
     turn_to_r2(&mut t, &[only(Place::Lair)], Place::Artefact);
     assert_eq!(t.s.step, Step::Place(0, 0));
     assert_eq!(
@@ -205,12 +136,12 @@ fn lair_returns_the_whole_discard_but_not_the_lair_card_in_play() {
         },
     );
     assert_eq!(
-        h(&t, 1).hand,
+        t.h(1).hand,
         places([Place::Jungle, Place::River, Place::Beach, Place::Rover])
     );
     assert_eq!(t.s.turn, 2);
     assert_eq!(
-        h(&t, 1).discard,
+        t.h(1).discard,
         only(Place::Lair),
         "the Lair card is discarded"
     );
@@ -259,7 +190,7 @@ fn lair_copies_the_power_of_the_place_under_the_creature_token() {
 #[test]
 fn lair_copying_the_jungle_returns_the_lair_card_as_this_card() {
     let mut t = table(1, &[]);
-    discard_places(&mut t, 1, only(Place::River));
+    t.discard_places(1, only(Place::River));
     turn_to_r2(&mut t, &[only(Place::Lair)], Place::Jungle);
     assert_eq!(
         refused_power(
@@ -288,8 +219,8 @@ fn lair_copying_the_jungle_returns_the_lair_card_as_this_card() {
         card: Place::Lair
     }));
     assert_eq!(t.s.turn, 2);
-    assert_eq!(h(&t, 1).hand.len(), 5);
-    assert!(h(&t, 1).discard.is_empty());
+    assert_eq!(t.h(1).hand.len(), 5);
+    assert!(t.h(1).discard.is_empty());
 }
 
 #[test]
@@ -307,10 +238,10 @@ fn lair_never_copies_the_artefact_nor_itself() {
 
     // A dodging Hunted on The Lair under the Creature token: nothing to copy.
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Dodge);
+    t.give_survival(1, SurvivalCard::Dodge);
     t.explore(&[only(Place::Lair)]);
     t.act(CREATURE, Action::PlaceCreatureToken { place: Place::Lair });
-    pass_until(&mut t, |s| matches!(s, Step::Survival(Phase::Reckoning, _)));
+    t.pass_until(|s| matches!(s, Step::Survival(Phase::Reckoning, _)));
     t.act(
         hunted(1),
         Action::PlaySurvival {
@@ -342,7 +273,7 @@ fn lair_never_copies_an_ineffective_place() {
             place: Place::Wreck,
         },
     );
-    pass_optional(&mut t);
+    t.pass_optional();
     assert_eq!(t.s.step, Step::Place(0, 0));
     assert_eq!(
         refused_power(
@@ -378,7 +309,7 @@ fn caught_on_the_lair_costs_one_more_will() {
             place: at
         }));
         assert_eq!(t.s.assimilation, 6);
-        h(&t, 1).will
+        t.h(1).will
     };
     assert_eq!(will_after_catch(Place::Lair), 1);
     assert_eq!(will_after_catch(Place::Jungle), 2);
@@ -389,7 +320,7 @@ fn caught_on_the_lair_costs_one_more_will() {
 #[test]
 fn jungle_takes_back_the_jungle_card_and_one_card_of_the_discard() {
     let mut t = table(1, &[]);
-    discard_places(&mut t, 1, places([Place::River, Place::Beach]));
+    t.discard_places(1, places([Place::River, Place::Beach]));
     turn_to_r2(&mut t, &[only(Place::Jungle)], Place::Artefact);
     for cards in [
         only(Place::River),
@@ -432,11 +363,11 @@ fn jungle_takes_back_the_jungle_card_and_one_card_of_the_discard() {
     }));
     assert_eq!(t.s.turn, 2);
     assert_eq!(
-        h(&t, 1).hand,
+        t.h(1).hand,
         places([Place::Lair, Place::Jungle, Place::River, Place::Rover])
     );
     assert_eq!(
-        h(&t, 1).discard,
+        t.h(1).discard,
         only(Place::Beach),
         "the Jungle card is not discarded in phase 4"
     );
@@ -450,7 +381,7 @@ fn river_makes_its_player_commit_two_cards_next_turn_and_keep_one_after_the_toke
     turn_to_r2(&mut t, &[only(Place::River)], Place::Artefact);
     use_power(&mut t, 1, Power::River {});
     assert_eq!(t.s.turn, 2);
-    assert!(h(&t, 1).river);
+    assert!(t.h(1).river);
     assert!(Artemia::view(&t.s, Viewer::Seat(CREATURE)).hunted[0].river);
     t.creature_passes();
     assert_eq!(
@@ -480,7 +411,7 @@ fn river_makes_its_player_commit_two_cards_next_turn_and_keep_one_after_the_toke
             place: Place::Jungle,
         },
     );
-    pass_optional(&mut t);
+    t.pass_optional();
     // Step 7.1.1: the tokens are down, nothing is revealed yet.
     assert!(matches!(t.s.step, Step::RiverChoice(_)));
     assert_eq!(t.to_act(), [hunted(1)]);
@@ -517,12 +448,12 @@ fn river_makes_its_player_commit_two_cards_next_turn_and_keep_one_after_the_toke
             hunted: hunted(1),
             cards: only(Place::Beach)
         }));
-    assert!(h(&t, 1).hand.contains(Place::Jungle), "back to hand unseen");
-    assert_eq!(h(&t, 1).in_play, only(Place::Beach));
-    pass_optional(&mut t);
+    assert!(t.h(1).hand.contains(Place::Jungle), "back to hand unseen");
+    assert_eq!(t.h(1).in_play, only(Place::Beach));
+    t.pass_optional();
     assert_eq!(t.s.step, Step::Place(0, 0), "away from the Creature token");
-    assert_eq!(h(&t, 1).presences.len(), 1);
-    assert_eq!(h(&t, 1).presences[0].at, Place::Beach);
+    assert_eq!(t.h(1).presences.len(), 1);
+    assert_eq!(t.h(1).presences[0].at, Place::Beach);
 }
 
 // ----- 4 The Beach -----------------------------------------------------------------------------
@@ -530,7 +461,7 @@ fn river_makes_its_player_commit_two_cards_next_turn_and_keep_one_after_the_toke
 #[test]
 fn beach_puts_the_beacon_on_then_a_later_beach_takes_it_off_and_advances_rescue() {
     let mut t = table(2, &[]);
-    discard_places(&mut t, 2, only(Place::Lair));
+    t.discard_places(2, only(Place::Lair));
     turn_to_r2(
         &mut t,
         &[only(Place::Beach), only(Place::Beach)],
@@ -578,7 +509,7 @@ fn beach_puts_the_beacon_on_then_a_later_beach_takes_it_off_and_advances_rescue(
             place: Place::Artefact,
         },
     );
-    pass_optional(&mut t);
+    t.pass_optional();
     assert_eq!(t.s.step, Step::Place(0, 0));
     let events = use_power(&mut t, 1, Power::Beach {});
     assert!(events.contains(&Event::BeaconRemoved));
@@ -593,13 +524,13 @@ fn rover_takes_only_a_reserve_card_its_player_does_not_own() {
     // Two Hunted, two copies of each: hunted-2 owns the 6 (in his discard); the reserve
     // holds one 6 and one 8, and nothing else.
     let mut t = table(2, &[]);
-    give_place(&mut t, 2, Place::Swamp);
-    discard_places(&mut t, 2, only(Place::Swamp));
+    t.give_place(2, Place::Swamp);
+    t.discard_places(2, only(Place::Swamp));
     for place in [Place::Shelter, Place::Source, Place::Artefact] {
-        give_place(&mut t, 1, place);
-        give_place(&mut t, 2, place);
+        t.give_place(1, place);
+        t.give_place(2, place);
     }
-    give_place(&mut t, 1, Place::Wreck);
+    t.give_place(1, Place::Wreck);
     assert_eq!(reserve(&t, Place::Swamp), 1);
     assert_eq!(reserve(&t, Place::Wreck), 1);
     turn_to_r2(
@@ -635,7 +566,7 @@ fn rover_takes_only_a_reserve_card_its_player_does_not_own() {
         hunted: hunted(2),
         card: Place::Wreck
     }));
-    assert!(h(&t, 2).hand.contains(Place::Wreck));
+    assert!(t.h(2).hand.contains(Place::Wreck));
     assert_eq!(reserve(&t, Place::Wreck), 0);
     assert!(
         Artemia::view(&t.s, Viewer::Spectator).hunted[1]
@@ -649,11 +580,11 @@ fn rover_takes_only_a_reserve_card_its_player_does_not_own() {
 fn rover_with_only_owned_or_missing_cards_cannot_be_chosen() {
     // Three Hunted, two copies of each: the reserve holds only a 6, which hunted-2 owns.
     let mut t = table(3, &[]);
-    give_place(&mut t, 2, Place::Swamp);
-    discard_places(&mut t, 2, only(Place::Swamp));
+    t.give_place(2, Place::Swamp);
+    t.discard_places(2, only(Place::Swamp));
     for place in [Place::Shelter, Place::Wreck, Place::Source, Place::Artefact] {
-        give_place(&mut t, 1, place);
-        give_place(&mut t, 3, place);
+        t.give_place(1, place);
+        t.give_place(3, place);
     }
     turn_to_r2(
         &mut t,
@@ -690,10 +621,10 @@ fn rover_with_an_empty_reserve_and_an_empty_discard_gives_nothing() {
     // Rover, hunted-1 with a card in his discard, hunted-3 with none.
     let mut t = table(3, &[]);
     for place in board::RESERVE {
-        give_place(&mut t, 2, place);
-        give_place(&mut t, 3, place);
+        t.give_place(2, place);
+        t.give_place(3, place);
     }
-    discard_places(&mut t, 1, only(Place::River));
+    t.discard_places(1, only(Place::River));
     turn_to_r2(
         &mut t,
         &[only(Place::Rover), only(Place::Jungle), only(Place::Rover)],
@@ -719,7 +650,7 @@ fn rover_with_an_empty_reserve_and_an_empty_discard_gives_nothing() {
     // hunted-3 is never asked: the turn is over.
     assert_eq!(t.s.turn, 2);
     assert_eq!(powers_used_by(&t, hunted(3)), 0);
-    assert_eq!(h(&t, 3).discard, only(Place::Rover));
+    assert_eq!(t.h(3).discard, only(Place::Rover));
 }
 
 // ----- 6 The Swamp -----------------------------------------------------------------------------
@@ -727,12 +658,8 @@ fn rover_with_an_empty_reserve_and_an_empty_discard_gives_nothing() {
 #[test]
 fn swamp_takes_back_the_swamp_card_and_two_cards_of_the_discard() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Swamp);
-    discard_places(
-        &mut t,
-        1,
-        places([Place::Jungle, Place::River, Place::Beach]),
-    );
+    t.give_place(1, Place::Swamp);
+    t.discard_places(1, places([Place::Jungle, Place::River, Place::Beach]));
     turn_to_r2(&mut t, &[only(Place::Swamp)], Place::Artefact);
     for cards in [
         places([Place::Swamp, Place::Jungle]),
@@ -757,9 +684,9 @@ fn swamp_takes_back_the_swamp_card_and_two_cards_of_the_discard() {
         card: Place::Swamp
     }));
     assert_eq!(t.s.turn, 2);
-    assert_eq!(h(&t, 1).discard, only(Place::Beach));
-    assert!(h(&t, 1).hand.contains(Place::Swamp));
-    assert_eq!(h(&t, 1).hand.len(), 5);
+    assert_eq!(t.h(1).discard, only(Place::Beach));
+    assert!(t.h(1).hand.contains(Place::Swamp));
+    assert_eq!(t.h(1).hand.len(), 5);
 }
 
 // ----- 7 The Shelter ---------------------------------------------------------------------------
@@ -767,14 +694,14 @@ fn swamp_takes_back_the_swamp_card_and_two_cards_of_the_discard() {
 #[test]
 fn shelter_draws_two_survival_cards_and_keeps_one() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Shelter);
+    t.give_place(1, Place::Shelter);
     turn_to_r2(&mut t, &[only(Place::Shelter)], Place::Artefact);
     let n = t.s.survival_deck.len();
     let top = t.s.survival_deck[n - 1];
     let second = t.s.survival_deck[n - 2];
     use_power(&mut t, 1, Power::Shelter {});
     assert_eq!(t.s.step, Step::Shelter(0, 0));
-    assert_eq!(h(&t, 1).shelter_draw, [top, second]);
+    assert_eq!(t.h(1).shelter_draw, [top, second]);
     let not_drawn = t.s.survival_deck[0];
     assert_eq!(
         t.refuse(hunted(1), Action::KeepSurvival { card: not_drawn })
@@ -794,7 +721,7 @@ fn shelter_draws_two_survival_cards_and_keeps_one() {
         kept: Some(second),
         discarded: Some(top)
     }));
-    assert_eq!(h(&t, 1).survival.iter().collect::<Vec<_>>(), [second]);
+    assert_eq!(t.h(1).survival.iter().collect::<Vec<_>>(), [second]);
     assert_eq!(t.s.survival_discard, [top]);
     assert_eq!(t.s.survival_deck.len(), n - 2);
     // He may play it in phase 4 already.
@@ -804,7 +731,7 @@ fn shelter_draws_two_survival_cards_and_keeps_one() {
 #[test]
 fn shelter_drawing_from_an_empty_deck_reshuffles_the_discard() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Shelter);
+    t.give_place(1, Place::Shelter);
     let deck = std::mem::take(&mut t.s.survival_deck);
     t.s.survival_discard = deck;
     turn_to_r2(&mut t, &[only(Place::Shelter)], Place::Artefact);
@@ -813,7 +740,7 @@ fn shelter_drawing_from_an_empty_deck_reshuffles_the_discard() {
     assert!(t.s.survival_discard.is_empty());
     assert_eq!(t.s.survival_deck.len(), 13);
     assert_eq!(t.s.step, Step::Shelter(0, 0));
-    assert_eq!(h(&t, 1).shelter_draw.len(), 2);
+    assert_eq!(t.h(1).shelter_draw.len(), 2);
 }
 
 #[test]
@@ -823,7 +750,7 @@ fn shelter_keeps_the_only_card_that_can_be_drawn() {
     let last = SurvivalCard::Gate;
     t.s.hunted[1].survival.remove(last);
     t.s.survival_deck.push(last);
-    give_place(&mut t, 1, Place::Shelter);
+    t.give_place(1, Place::Shelter);
     turn_to_r2(
         &mut t,
         &[only(Place::Shelter), only(Place::Jungle)],
@@ -836,8 +763,8 @@ fn shelter_keeps_the_only_card_that_can_be_drawn() {
         count: 1,
         cards: Some(vec![last])
     }));
-    assert!(h(&t, 1).survival.contains(last));
-    assert!(h(&t, 1).shelter_draw.is_empty());
+    assert!(t.h(1).survival.contains(last));
+    assert!(t.h(1).shelter_draw.is_empty());
     assert_eq!(t.s.step, Step::Place(1, 0), "no choice to make");
 }
 
@@ -846,7 +773,7 @@ fn shelter_keeps_the_only_card_that_can_be_drawn() {
 #[test]
 fn wreck_advances_rescue() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Wreck);
+    t.give_place(1, Place::Wreck);
     turn_to_r2(&mut t, &[only(Place::Wreck)], Place::Artefact);
     let events = use_power(&mut t, 1, Power::Wreck {});
     assert!(events.contains(&Event::RescueAdvanced { distance: 12 }));
@@ -859,7 +786,7 @@ fn wreck_advances_rescue() {
 #[test]
 fn source_gives_one_will_to_a_hunted_of_its_players_choice() {
     let mut t = table(2, &[]);
-    give_place(&mut t, 1, Place::Source);
+    t.give_place(1, Place::Source);
     t.s.hunted[1].will = 1;
     turn_to_r2(
         &mut t,
@@ -883,30 +810,30 @@ fn source_gives_one_will_to_a_hunted_of_its_players_choice() {
         hunted: hunted(2),
         will: 2
     }));
-    assert_eq!(h(&t, 2).will, 2);
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(2).will, 2);
+    assert_eq!(t.h(1).will, 3);
 }
 
 #[test]
 fn source_draws_a_survival_card() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Source);
+    t.give_place(1, Place::Source);
     turn_to_r2(&mut t, &[only(Place::Source)], Place::Artefact);
     let top = *t.s.survival_deck.last().expect("a Survival card");
     let n = t.s.survival_deck.len();
     use_power(&mut t, 1, Power::SourceDraw {});
-    assert_eq!(h(&t, 1).survival.iter().collect::<Vec<_>>(), [top]);
+    assert_eq!(t.h(1).survival.iter().collect::<Vec<_>>(), [top]);
     assert_eq!(t.s.survival_deck.len(), n - 1);
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(1).will, 3);
 }
 
 #[test]
 fn source_and_shelter_cannot_draw_when_no_survival_card_is_left() {
     let mut t = table(2, &[]);
     give_all_survival(&mut t, 2);
-    give_place(&mut t, 1, Place::Source);
-    give_place(&mut t, 2, Place::Shelter);
-    discard_places(&mut t, 2, only(Place::River));
+    t.give_place(1, Place::Source);
+    t.give_place(2, Place::Shelter);
+    t.discard_places(2, only(Place::River));
     turn_to_r2(
         &mut t,
         &[only(Place::Source), only(Place::Shelter)],
@@ -938,12 +865,12 @@ fn source_and_shelter_cannot_draw_when_no_survival_card_is_left() {
 #[test]
 fn artefact_makes_its_player_commit_two_cards_next_turn_both_resolved() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Artefact);
-    give_place(&mut t, 1, Place::Wreck);
+    t.give_place(1, Place::Artefact);
+    t.give_place(1, Place::Wreck);
     turn_to_r2(&mut t, &[only(Place::Artefact)], Place::Lair);
     use_power(&mut t, 1, Power::Artefact {});
     assert_eq!(t.s.turn, 2);
-    assert!(h(&t, 1).artefact);
+    assert!(t.h(1).artefact);
     assert_eq!(t.s.rescue, 12);
     t.creature_passes();
     assert_eq!(
@@ -963,14 +890,14 @@ fn artefact_makes_its_player_commit_two_cards_next_turn_both_resolved() {
         },
     );
     t.act(CREATURE, Action::PlaceCreatureToken { place: Place::Lair });
-    pass_optional(&mut t);
+    t.pass_optional();
     // Both revealed, no River choice; the lower place first.
     assert!(t.events.contains(&Event::Revealed {
         hunted: hunted(1),
         cards: places([Place::Jungle, Place::Wreck])
     }));
     assert_eq!(t.s.step, Step::Place(0, 0));
-    assert_eq!(h(&t, 1).presences[0].at, Place::Jungle);
+    assert_eq!(t.h(1).presences[0].at, Place::Jungle);
     use_power(
         &mut t,
         1,
@@ -979,13 +906,13 @@ fn artefact_makes_its_player_commit_two_cards_next_turn_both_resolved() {
         },
     );
     assert_eq!(t.s.step, Step::Place(0, 1));
-    assert_eq!(h(&t, 1).presences[1].at, Place::Wreck);
+    assert_eq!(t.h(1).presences[1].at, Place::Wreck);
     let events = use_power(&mut t, 1, Power::Wreck {});
     assert!(events.contains(&Event::RescueAdvanced { distance: 11 }));
-    pass_optional(&mut t);
+    t.pass_optional();
     assert_eq!(t.s.turn, 3);
-    assert_eq!(h(&t, 1).discard, only(Place::Wreck));
-    assert!(!h(&t, 1).artefact, "one turn only");
+    assert_eq!(t.h(1).discard, only(Place::Wreck));
+    assert!(!t.h(1).artefact, "one turn only");
 }
 
 #[test]
@@ -1000,10 +927,10 @@ fn artefact_power_can_never_be_copied() {
     );
     // Through a Gate from The Rover, its neighbour.
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Gate);
+    t.give_survival(1, SurvivalCard::Gate);
     t.explore(&[only(Place::Rover)]);
     t.act(CREATURE, Action::PlaceCreatureToken { place: Place::Lair });
-    pass_until(&mut t, |s| matches!(s, Step::Survival(Phase::Reckoning, _)));
+    t.pass_until(|s| matches!(s, Step::Survival(Phase::Reckoning, _)));
     t.act(
         hunted(1),
         Action::PlaySurvival {
@@ -1026,8 +953,8 @@ fn artefact_power_can_never_be_copied() {
 #[test]
 fn take_back_is_the_alternative_to_the_power() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Wreck);
-    discard_places(&mut t, 1, places([Place::River, Place::Beach]));
+    t.give_place(1, Place::Wreck);
+    t.discard_places(1, places([Place::River, Place::Beach]));
     turn_to_r2(&mut t, &[only(Place::Wreck)], Place::Artefact);
     let legal = t.legal(hunted(1));
     assert!(legal.contains(&Action::TakeBack { card: Place::River }));
@@ -1049,13 +976,13 @@ fn take_back_is_the_alternative_to_the_power() {
     }));
     assert_eq!(t.s.turn, 2);
     assert_eq!(t.s.rescue, 12, "only the clean-up advanced Rescue");
-    assert_eq!(h(&t, 1).discard, places([Place::River, Place::Wreck]));
+    assert_eq!(t.h(1).discard, places([Place::River, Place::Wreck]));
 }
 
 #[test]
 fn take_back_needs_a_non_empty_discard() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Wreck);
+    t.give_place(1, Place::Wreck);
     turn_to_r2(&mut t, &[only(Place::Wreck)], Place::Artefact);
     assert_eq!(
         t.legal(hunted(1)),
@@ -1074,7 +1001,7 @@ fn take_back_needs_a_non_empty_discard() {
 #[test]
 fn an_ineffective_place_leaves_only_the_take_back() {
     let mut t = table(1, &[HuntCard::Cataclysm]);
-    discard_places(&mut t, 1, only(Place::River));
+    t.discard_places(1, only(Place::River));
     t.explore(&[only(Place::Jungle)]);
     t.act(
         CREATURE,
@@ -1082,7 +1009,7 @@ fn an_ineffective_place_leaves_only_the_take_back() {
             place: Place::Artefact,
         },
     );
-    pass_until(&mut t, |s| s == Step::HuntCard(Phase::Reckoning));
+    t.pass_until(|s| s == Step::HuntCard(Phase::Reckoning));
     t.act(
         CREATURE,
         Action::PlayHunt {
@@ -1109,13 +1036,13 @@ fn an_ineffective_place_leaves_only_the_take_back() {
         [Action::TakeBack { card: Place::River }]
     );
     take_back(&mut t, 1, Place::River);
-    assert_eq!(h(&t, 1).discard, only(Place::Jungle));
+    assert_eq!(t.h(1).discard, only(Place::Jungle));
 }
 
 #[test]
 fn an_ineffective_place_with_an_empty_discard_gives_nothing() {
     let mut t = table(1, &[HuntCard::Interference]);
-    give_place(&mut t, 1, Place::Wreck);
+    t.give_place(1, Place::Wreck);
     t.explore(&[only(Place::Wreck)]);
     t.act(
         CREATURE,
@@ -1140,9 +1067,9 @@ fn an_ineffective_place_with_an_empty_discard_gives_nothing() {
 #[test]
 fn the_wreck_is_used_once_per_turn_by_all_hunted_together() {
     let mut t = table(2, &[]);
-    give_place(&mut t, 1, Place::Wreck);
-    give_place(&mut t, 2, Place::Wreck);
-    discard_places(&mut t, 2, only(Place::Lair));
+    t.give_place(1, Place::Wreck);
+    t.give_place(2, Place::Wreck);
+    t.discard_places(2, only(Place::Lair));
     turn_to_r2(
         &mut t,
         &[only(Place::Wreck), only(Place::Wreck)],
@@ -1163,8 +1090,8 @@ fn the_wreck_is_used_once_per_turn_by_all_hunted_together() {
 #[test]
 fn a_second_hunted_on_a_used_wreck_with_an_empty_discard_gets_nothing() {
     let mut t = table(2, &[]);
-    give_place(&mut t, 1, Place::Wreck);
-    give_place(&mut t, 2, Place::Wreck);
+    t.give_place(1, Place::Wreck);
+    t.give_place(2, Place::Wreck);
     turn_to_r2(
         &mut t,
         &[only(Place::Wreck), only(Place::Wreck)],
@@ -1179,9 +1106,9 @@ fn a_second_hunted_on_a_used_wreck_with_an_empty_discard_gets_nothing() {
 #[test]
 fn a_lair_copy_of_the_wreck_uses_up_the_wreck_for_the_turn() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 2, SurvivalCard::Dodge);
-    give_place(&mut t, 2, Place::Wreck);
-    discard_places(&mut t, 2, only(Place::Jungle));
+    t.give_survival(2, SurvivalCard::Dodge);
+    t.give_place(2, Place::Wreck);
+    t.discard_places(2, only(Place::Jungle));
     t.explore(&[only(Place::Lair), only(Place::Wreck)]);
     t.act(
         CREATURE,
@@ -1189,7 +1116,7 @@ fn a_lair_copy_of_the_wreck_uses_up_the_wreck_for_the_turn() {
             place: Place::Wreck,
         },
     );
-    pass_until(&mut t, |s| matches!(s, Step::Survival(Phase::Reckoning, _)));
+    t.pass_until(|s| matches!(s, Step::Survival(Phase::Reckoning, _)));
     t.act(
         hunted(2),
         Action::PlaySurvival {
@@ -1221,7 +1148,7 @@ fn a_lair_copy_of_the_wreck_uses_up_the_wreck_for_the_turn() {
 #[test]
 fn a_gate_to_the_beach_after_the_beach_was_used_is_refused() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 2, SurvivalCard::Gate);
+    t.give_survival(2, SurvivalCard::Gate);
     t.explore(&[only(Place::Beach), only(Place::River)]);
     t.act(
         CREATURE,
@@ -1229,7 +1156,7 @@ fn a_gate_to_the_beach_after_the_beach_was_used_is_refused() {
             place: Place::Artefact,
         },
     );
-    pass_until(&mut t, |s| matches!(s, Step::Survival(Phase::Reckoning, _)));
+    t.pass_until(|s| matches!(s, Step::Survival(Phase::Reckoning, _)));
     t.act(
         hunted(2),
         Action::PlaySurvival {
@@ -1257,7 +1184,7 @@ fn a_gate_to_the_beach_after_the_beach_was_used_is_refused() {
 #[test]
 fn the_beach_and_the_wreck_may_both_be_used_in_the_same_turn() {
     let mut t = table(2, &[]);
-    give_place(&mut t, 2, Place::Wreck);
+    t.give_place(2, Place::Wreck);
     turn_to_r2(
         &mut t,
         &[only(Place::Beach), only(Place::Wreck)],

@@ -4,10 +4,11 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::artemia::{Action, Event, PlaceSet};
+use xenotable_protocol::artemia::{Action, Event, HuntCard, Phase, Place, PlaceSet, SurvivalCard};
 
 use crate::games::artemia::board::{self, RESERVE};
-use crate::games::artemia::state::{State, Step};
+use crate::games::artemia::cards::{HuntHand, SurvivalHand};
+use crate::games::artemia::state::{Hunted, State, Step};
 use crate::games::artemia::{Artemia, BoardSide, Config};
 use crate::games::{Dice, Game, RuleError, Viewer};
 
@@ -140,6 +141,93 @@ impl Table {
         }
     }
 
+    /// A fresh match of `n` Hunted holding no Survival card (theirs go back on the Survival
+    /// deck), the Creature holding exactly `hand` (see [`Table::set_hunt_hand`]).
+    pub fn bare(n: usize, seed: u64, hand: &[HuntCard]) -> Table {
+        let mut t = Table::new(n, seed);
+        t.empty_survival_hands();
+        t.set_hunt_hand(hand);
+        t
+    }
+
+    /// Every Hunted's Survival cards go back on the Survival deck, in hand order.
+    pub fn empty_survival_hands(&mut self) {
+        for h in &mut self.s.hunted {
+            let held: Vec<SurvivalCard> = h.survival.iter().collect();
+            h.survival = SurvivalHand::EMPTY;
+            self.s.survival_deck.extend(held);
+        }
+    }
+
+    /// The Creature's Hunt hand becomes exactly `cards` (an empty hand skips his optional
+    /// steps): the cards it held go back on the deck, and each of `cards` is taken out of the
+    /// deck or the discard.
+    pub fn set_hunt_hand(&mut self, cards: &[HuntCard]) {
+        let held: Vec<HuntCard> = self.s.hunt_hand.iter().collect();
+        self.s.hunt_deck.extend(held);
+        self.s.hunt_hand = HuntHand::EMPTY;
+        for &card in cards {
+            self.s.hunt_deck.retain(|&c| c != card);
+            self.s.hunt_discard.retain(|&c| c != card);
+            self.s.hunt_hand.insert(card);
+        }
+    }
+
+    /// Hunted number `n` (1-based).
+    pub fn h(&self, n: u8) -> &Hunted {
+        &self.s.hunted[usize::from(n) - 1]
+    }
+
+    /// Hunted `n` (1-based) gets Survival card `card`, wherever it was (deck, discard or
+    /// another Hunted's hand).
+    pub fn give_survival(&mut self, n: u8, card: SurvivalCard) {
+        self.s.survival_deck.retain(|&c| c != card);
+        self.s.survival_discard.retain(|&c| c != card);
+        for h in &mut self.s.hunted {
+            h.survival.remove(card);
+        }
+        self.s.hunted[usize::from(n) - 1].survival.insert(card);
+    }
+
+    /// Hunted `n` (1-based) takes a copy of `place` (a card numbered 6 to 10) from the reserve
+    /// into his hand; the reserve must still hold one.
+    pub fn give_place(&mut self, n: u8, place: Place) {
+        let slot = board::reserve_slot(place).expect("a reserve place");
+        assert!(self.s.reserve[slot] > 0, "no {place:?} left in the reserve");
+        self.s.reserve[slot] -= 1;
+        self.s.hunted[usize::from(n) - 1].hand.insert(place);
+    }
+
+    /// Hunted `n` (1-based) moves Place `cards`, which must all be in his hand, to his discard.
+    pub fn discard_places(&mut self, n: u8, cards: PlaceSet) {
+        let h = &mut self.s.hunted[usize::from(n) - 1];
+        assert!(cards.is_subset(h.hand), "{cards:?} not in hand");
+        h.hand = h.hand.difference(cards);
+        h.discard = h.discard.union(cards);
+    }
+
+    /// Passes the optional steps (the Creature's Hunt card and Artemia token, the Hunted's
+    /// Survival cards) until the match waits for something else or `stop` holds for its step.
+    pub fn pass_until(&mut self, stop: impl Fn(Step) -> bool) {
+        while !stop(self.s.step) {
+            match self.s.step {
+                Step::HuntCard(_) | Step::ArtemiaToken => {
+                    self.act(Seat::Creature, Action::Pass {});
+                }
+                Step::Survival(_, waiting) => {
+                    let i = waiting.iter().next().expect("someone is asked");
+                    self.act(State::seat(i), Action::Pass {});
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Passes every optional step until the match waits for something else.
+    pub fn pass_optional(&mut self) {
+        self.pass_until(|_| false);
+    }
+
     /// Plays an action that must be accepted; returns the events it told (whole).
     pub fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
         match Artemia::apply(&mut self.s, seat, &action, &mut self.dice) {
@@ -209,6 +297,39 @@ impl Table {
         }
     }
 
+    /// Phase 2 and the start of phase 3 once every Hunted has committed: the Creature token on
+    /// `place`, every optional step passed, up to the first decision of R1–R2 (or beyond).
+    pub fn token_then_reckon(&mut self, place: Place) {
+        self.act(Seat::Creature, Action::PlaceCreatureToken { place });
+        self.creature_passes(); // the Artemia token, if it may be put out
+        self.hunted_pass(); // phase 2 Survival step
+        self.creature_passes(); // phase 3 Hunt card
+        self.hunted_pass(); // phase 3 Survival step
+    }
+
+    /// R2: every presence still to resolve takes its first legal choice.
+    pub fn r2_any(&mut self) {
+        while let Step::Place(i, _) | Step::Shelter(i, _) = self.s.step {
+            let seat = State::seat(i);
+            let action = self.legal(seat)[0];
+            self.act(seat, action);
+        }
+    }
+
+    /// Phase 4 with every optional step passed: the next turn begins.
+    pub fn end_turn(&mut self) {
+        let turn = self.s.turn;
+        assert_eq!(self.s.step.phase(), Phase::EndOfTurn, "{:?}", self.s.step);
+        self.creature_passes();
+        self.hunted_pass();
+        assert_eq!(self.s.turn, turn + 1, "the turn should have ended");
+    }
+
+    /// The error code of an action that must be refused (see [`Table::refuse`]).
+    pub fn code(&mut self, seat: Seat, action: Action) -> &'static str {
+        self.refuse(seat, action).code()
+    }
+
     pub fn view_json(&self, viewer: Viewer) -> String {
         serde_json::to_string(&Artemia::view(&self.s, viewer)).expect("views serialize")
     }
@@ -219,7 +340,12 @@ pub fn hunted(n: u8) -> Seat {
     Seat::Hunted(n)
 }
 
+/// The set of the one place `place`.
+pub fn only(place: Place) -> PlaceSet {
+    PlaceSet::only(place)
+}
+
 /// A set of places.
-pub fn places<const N: usize>(p: [xenotable_protocol::artemia::Place; N]) -> PlaceSet {
+pub fn places<const N: usize>(p: [Place; N]) -> PlaceSet {
     PlaceSet::from(p)
 }

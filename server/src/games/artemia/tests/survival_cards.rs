@@ -15,8 +15,7 @@ use xenotable_protocol::artemia::{
 use super::support::{Table, hunted, places};
 use crate::games::artemia::Artemia;
 use crate::games::artemia::board;
-use crate::games::artemia::cards::{HuntHand, SurvivalHand};
-use crate::games::artemia::state::{Hunted, State, Step, Waiting};
+use crate::games::artemia::state::{Step, Waiting};
 use crate::games::{Game, Viewer};
 
 const CREATURE: Seat = Seat::Creature;
@@ -26,78 +25,14 @@ const CREATURE: Seat = Seat::Creature;
 /// A fresh table of `n` Hunted holding no Survival card, the Creature holding exactly `hand`
 /// (an empty hand skips his optional steps; his cards go back on the deck).
 fn table(n: usize, hand: &[HuntCard]) -> Table {
-    let mut t = Table::new(n, 11);
-    for i in 0..n {
-        let held: Vec<SurvivalCard> = t.s.hunted[i].survival.iter().collect();
-        t.s.hunted[i].survival = SurvivalHand::EMPTY;
-        t.s.survival_deck.extend(held);
-    }
-    let held: Vec<HuntCard> = t.s.hunt_hand.iter().collect();
-    t.s.hunt_hand = HuntHand::EMPTY;
-    t.s.hunt_deck.extend(held);
-    for &card in hand {
-        t.s.hunt_deck.retain(|&c| c != card);
-        t.s.hunt_hand.insert(card);
-    }
-    t
-}
-
-/// Hunted `n` gets Survival card `card`, wherever it was.
-fn give_survival(t: &mut Table, n: u8, card: SurvivalCard) {
-    t.s.survival_deck.retain(|&c| c != card);
-    t.s.survival_discard.retain(|&c| c != card);
-    for h in &mut t.s.hunted {
-        h.survival.remove(card);
-    }
-    t.s.hunted[usize::from(n) - 1].survival.insert(card);
-}
-
-/// Hunted `n` takes a card numbered 6 to 10 from the reserve into his hand.
-fn give_place(t: &mut Table, n: u8, place: Place) {
-    let slot = board::reserve_slot(place).expect("a reserve place");
-    assert!(t.s.reserve[slot] > 0, "no {place:?} left in the reserve");
-    t.s.reserve[slot] -= 1;
-    t.s.hunted[usize::from(n) - 1].hand.insert(place);
-}
-
-/// Hunted `n` moves `cards` from his hand to his discard.
-fn discard_places(t: &mut Table, n: u8, cards: PlaceSet) {
-    let h = &mut t.s.hunted[usize::from(n) - 1];
-    assert!(cards.is_subset(h.hand));
-    h.hand = h.hand.difference(cards);
-    h.discard = h.discard.union(cards);
-}
-
-fn h(t: &Table, n: u8) -> &Hunted {
-    &t.s.hunted[usize::from(n) - 1]
+    Table::bare(n, 11, hand)
 }
 
 // ----- Driving the turn ----------------------------------------------------------------------
 
-/// Passes the optional steps (the Creature's Hunt card and Artemia token, the Hunted's Survival
-/// cards) until the match waits for something else or `stop` holds for its step.
-fn pass_until(t: &mut Table, stop: impl Fn(Step) -> bool) {
-    while !stop(t.s.step) {
-        match t.s.step {
-            Step::HuntCard(_) | Step::ArtemiaToken => {
-                t.act(CREATURE, Action::Pass {});
-            }
-            Step::Survival(_, waiting) => {
-                let i = waiting.iter().next().expect("someone is asked");
-                t.act(State::seat(i), Action::Pass {});
-            }
-            _ => break,
-        }
-    }
-}
-
-fn pass_optional(t: &mut Table) {
-    pass_until(t, |_| false);
-}
-
 /// Passes until the Hunted step of `phase`.
 fn pass_to_survival(t: &mut Table, phase: Phase) {
-    pass_until(t, |s| matches!(s, Step::Survival(p, _) if p == phase));
+    t.pass_until(|s| matches!(s, Step::Survival(p, _) if p == phase));
     assert!(
         matches!(t.s.step, Step::Survival(p, _) if p == phase),
         "expected the Survival step of {phase:?}, the match waits at {:?}",
@@ -203,16 +138,16 @@ fn jungle_alone() -> Power {
 #[test]
 fn adrenaline_raises_will_by_one() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Adrenaline);
+    t.give_survival(1, SurvivalCard::Adrenaline);
     t.s.hunted[0].will = 2;
     t.creature_passes();
     let events = survival(&mut t, 1, SurvivalPlay::Adrenaline {});
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(1).will, 3);
     assert!(events.contains(&Event::WillChanged {
         hunted: hunted(1),
         will: 3
     }));
-    assert!(!h(&t, 1).survival.contains(SurvivalCard::Adrenaline));
+    assert!(!t.h(1).survival.contains(SurvivalCard::Adrenaline));
     assert_eq!(t.s.survival_discard.last(), Some(&SurvivalCard::Adrenaline));
     assert_eq!(t.s.step, Step::Explore(Waiting::all(1)));
 }
@@ -220,10 +155,10 @@ fn adrenaline_raises_will_by_one() {
 #[test]
 fn adrenaline_never_raises_will_above_three() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Adrenaline);
+    t.give_survival(1, SurvivalCard::Adrenaline);
     t.creature_passes();
     let events = survival(&mut t, 1, SurvivalPlay::Adrenaline {});
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(1).will, 3);
     assert!(
         !events
             .iter()
@@ -236,7 +171,7 @@ fn adrenaline_never_raises_will_above_three() {
 #[test]
 fn ingenuity_puts_the_beacon_on_the_beach() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Ingenuity);
+    t.give_survival(1, SurvivalCard::Ingenuity);
     t.creature_passes();
     assert!(!t.s.beacon);
     let events = survival(&mut t, 1, SurvivalPlay::Ingenuity {});
@@ -248,7 +183,7 @@ fn ingenuity_puts_the_beacon_on_the_beach() {
 #[test]
 fn ingenuity_does_nothing_when_the_beacon_is_already_on() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Ingenuity);
+    t.give_survival(1, SurvivalCard::Ingenuity);
     t.s.beacon = true;
     t.creature_passes();
     let events = survival(&mut t, 1, SurvivalPlay::Ingenuity {});
@@ -264,10 +199,10 @@ fn sacrifice_discards_a_place_card_and_stops_the_creatures_hunt_cards_for_the_tu
         1,
         &[HuntCard::Fierceness, HuntCard::Cataclysm, HuntCard::Stasis],
     );
-    give_survival(&mut t, 1, SurvivalCard::Sacrifice);
+    t.give_survival(1, SurvivalCard::Sacrifice);
     t.creature_passes();
     // The discarded card must be in hand.
-    discard_places(&mut t, 1, places([Place::Beach]));
+    t.discard_places(1, places([Place::Beach]));
     assert_eq!(
         refused_survival(
             &mut t,
@@ -285,8 +220,8 @@ fn sacrifice_discards_a_place_card_and_stops_the_creatures_hunt_cards_for_the_tu
             discard: Place::River,
         },
     );
-    assert_eq!(h(&t, 1).discard, places([Place::River, Place::Beach]));
-    assert!(!h(&t, 1).hand.contains(Place::River));
+    assert_eq!(t.h(1).discard, places([Place::River, Place::Beach]));
+    assert!(!t.h(1).hand.contains(Place::River));
     commit(&mut t, 1, places([Place::Jungle]));
     // Phase 2: the Creature may not play his phase-2 card.
     assert_eq!(t.s.step, Step::CreatureToken);
@@ -328,12 +263,8 @@ fn sacrifice_discards_a_place_card_and_stops_the_creatures_hunt_cards_for_the_tu
 #[test]
 fn sixth_sense_returns_two_chosen_cards_of_the_discard() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::SixthSense);
-    discard_places(
-        &mut t,
-        1,
-        places([Place::Jungle, Place::River, Place::Beach]),
-    );
+    t.give_survival(1, SurvivalCard::SixthSense);
+    t.discard_places(1, places([Place::Jungle, Place::River, Place::Beach]));
     t.creature_passes();
     assert_eq!(
         refused_survival(
@@ -362,9 +293,9 @@ fn sixth_sense_returns_two_chosen_cards_of_the_discard() {
             cards: places([Place::Jungle, Place::Beach]),
         },
     );
-    assert_eq!(h(&t, 1).discard, places([Place::River]));
+    assert_eq!(t.h(1).discard, places([Place::River]));
     assert_eq!(
-        h(&t, 1).hand,
+        t.h(1).hand,
         places([Place::Lair, Place::Jungle, Place::Beach, Place::Rover])
     );
     assert!(events.contains(&Event::CardsTakenBack {
@@ -377,8 +308,8 @@ fn sixth_sense_returns_two_chosen_cards_of_the_discard() {
 #[test]
 fn sixth_sense_returns_the_whole_discard_when_it_holds_fewer_than_two() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::SixthSense);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_survival(1, SurvivalCard::SixthSense);
+    t.discard_places(1, places([Place::River]));
     t.creature_passes();
     assert!(t.is_legal(
         hunted(1),
@@ -405,15 +336,15 @@ fn sixth_sense_returns_the_whole_discard_when_it_holds_fewer_than_two() {
             cards: places([Place::River]),
         },
     );
-    assert!(h(&t, 1).discard.is_empty());
-    assert_eq!(h(&t, 1).hand.len(), 5);
+    assert!(t.h(1).discard.is_empty());
+    assert_eq!(t.h(1).hand.len(), 5);
 }
 
 #[test]
 fn smokescreen_hides_every_discard_from_the_creature_and_spectators_until_the_end_of_the_turn() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Smokescreen);
-    discard_places(&mut t, 2, places([Place::River, Place::Beach]));
+    t.give_survival(1, SurvivalCard::Smokescreen);
+    t.discard_places(2, places([Place::River, Place::Beach]));
     t.creature_passes();
     let creature_sees = |t: &Table| Artemia::view(&t.s, Viewer::Seat(CREATURE)).hunted[1].discard;
     assert_eq!(
@@ -458,14 +389,14 @@ fn smokescreen_hides_every_discard_from_the_creature_and_spectators_until_the_en
     assert!(creature_sees(&t).is_some());
     assert_eq!(
         Artemia::view(&t.s, Viewer::Spectator).hunted[0].discard,
-        Some(h(&t, 1).discard)
+        Some(t.h(1).discard)
     );
 }
 
 #[test]
 fn smokescreen_also_hides_the_card_discarded_to_the_artemia_token() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Smokescreen);
+    t.give_survival(1, SurvivalCard::Smokescreen);
     t.s.rescue = 6;
     t.creature_passes();
     survival(&mut t, 1, SurvivalPlay::Smokescreen {});
@@ -477,7 +408,7 @@ fn smokescreen_also_hides_the_card_discarded_to_the_artemia_token() {
             places: places([Place::Jungle]),
         },
     );
-    pass_optional(&mut t);
+    t.pass_optional();
     assert!(matches!(t.s.step, Step::ArtemiaDiscard(_)));
     let told = Artemia::apply(
         &mut t.s,
@@ -498,13 +429,9 @@ fn smokescreen_also_hides_the_card_discarded_to_the_artemia_token() {
 #[test]
 fn smokescreen_hides_the_choices_of_a_later_sixth_sense() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Smokescreen);
-    give_survival(&mut t, 2, SurvivalCard::SixthSense);
-    discard_places(
-        &mut t,
-        2,
-        places([Place::River, Place::Beach, Place::Rover]),
-    );
+    t.give_survival(1, SurvivalCard::Smokescreen);
+    t.give_survival(2, SurvivalCard::SixthSense);
+    t.discard_places(2, places([Place::River, Place::Beach, Place::Rover]));
     t.creature_passes();
     survival(&mut t, 1, SurvivalPlay::Smokescreen {});
     let mut other = Table {
@@ -547,7 +474,7 @@ fn smokescreen_hides_the_choices_of_a_later_sixth_sense() {
 fn strike_back_puts_two_random_hunt_cards_under_the_deck() {
     let hand = [HuntCard::Fierceness, HuntCard::Cataclysm, HuntCard::Stasis];
     let mut t = table(1, &hand);
-    give_survival(&mut t, 1, SurvivalCard::StrikeBack);
+    t.give_survival(1, SurvivalCard::StrikeBack);
     t.creature_passes();
     let deck = t.s.hunt_deck.clone();
     let events = survival(&mut t, 1, SurvivalPlay::StrikeBack {});
@@ -606,7 +533,7 @@ fn strike_back_tells_the_creature_which_cards_but_not_their_order() {
         1,
         &[HuntCard::Stasis, HuntCard::Fierceness, HuntCard::Cataclysm],
     );
-    give_survival(&mut t, 1, SurvivalCard::StrikeBack);
+    t.give_survival(1, SurvivalCard::StrikeBack);
     t.creature_passes();
     let events = survival(&mut t, 1, SurvivalPlay::StrikeBack {});
     let told = events
@@ -633,7 +560,7 @@ fn strike_back_tells_the_creature_which_cards_but_not_their_order() {
 #[test]
 fn strike_back_takes_the_whole_hunt_hand_when_it_holds_fewer_than_two() {
     let mut t = table(1, &[HuntCard::Stasis]);
-    give_survival(&mut t, 1, SurvivalCard::StrikeBack);
+    t.give_survival(1, SurvivalCard::StrikeBack);
     t.creature_passes();
     survival(&mut t, 1, SurvivalPlay::StrikeBack {});
     assert!(t.s.hunt_hand.is_empty());
@@ -646,8 +573,8 @@ fn strike_back_takes_the_whole_hunt_hand_when_it_holds_fewer_than_two() {
 #[test]
 fn vortex_exchanges_a_card_in_play_with_one_of_the_discard() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Vortex);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_survival(1, SurvivalCard::Vortex);
+    t.discard_places(1, places([Place::River]));
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Jungle);
     assert_eq!(t.s.step, Step::Survival(Phase::Hunting, Waiting::all(1)));
@@ -686,8 +613,8 @@ fn vortex_exchanges_a_card_in_play_with_one_of_the_discard() {
         to_discard: Some(Place::Jungle),
         to_play: Some(Place::River)
     }));
-    assert_eq!(h(&t, 1).in_play, places([Place::River]));
-    assert_eq!(h(&t, 1).discard, places([Place::Jungle]));
+    assert_eq!(t.h(1).in_play, places([Place::River]));
+    assert_eq!(t.h(1).discard, places([Place::Jungle]));
     // He is now on The River, away from the Creature token.
     assert!(t.events.contains(&Event::Revealed {
         hunted: hunted(1),
@@ -696,15 +623,15 @@ fn vortex_exchanges_a_card_in_play_with_one_of_the_discard() {
     assert_eq!(t.s.step, Step::Place(0, 0));
     finish_turn(&mut t);
     assert!(caught(&t.events).is_empty());
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(1).will, 3);
     assert_eq!(t.s.assimilation, 7);
 }
 
 #[test]
 fn vortex_never_brings_a_force_field_place_into_play() {
     let mut t = table(1, &[HuntCard::ForceField]);
-    give_survival(&mut t, 1, SurvivalCard::Vortex);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_survival(1, SurvivalCard::Vortex);
+    t.discard_places(1, places([Place::River]));
     t.act(
         CREATURE,
         Action::PlayHunt {
@@ -716,7 +643,7 @@ fn vortex_never_brings_a_force_field_place_into_play() {
     );
     commit(&mut t, 1, places([Place::Jungle]));
     creature_token(&mut t, Place::Jungle);
-    pass_until(&mut t, |s| matches!(s, Step::Survival(Phase::Hunting, _)));
+    t.pass_until(|s| matches!(s, Step::Survival(Phase::Hunting, _)));
     assert_eq!(
         refused_survival(
             &mut t,
@@ -736,7 +663,7 @@ fn vortex_never_brings_a_force_field_place_into_play() {
 #[test]
 fn detector_protects_its_player_from_the_artemia_token() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Detector);
+    t.give_survival(1, SurvivalCard::Detector);
     t.s.rescue = 6; // an A-space of side 1: the Artemia token may go out without a card
     t.explore(&[places([Place::Jungle]), places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
@@ -757,17 +684,17 @@ fn detector_protects_its_player_from_the_artemia_token() {
     t.act(hunted(2), Action::DiscardPlace { card: Place::River });
     assert_eq!(caught(&t.events), [(hunted(2), Token::Artemia)]);
     assert_eq!(
-        h(&t, 1).hand.len(),
+        t.h(1).hand.len(),
         5,
         "four left in hand and the Jungle back"
     );
-    assert_eq!(h(&t, 2).discard, places([Place::River, Place::Jungle]));
+    assert_eq!(t.h(2).discard, places([Place::River, Place::Jungle]));
 }
 
 #[test]
 fn dodge_makes_its_player_uncatchable_by_the_creature_token() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Dodge);
+    t.give_survival(1, SurvivalCard::Dodge);
     t.explore(&[places([Place::River]), places([Place::River])]);
     creature_token(&mut t, Place::River);
     pass_to_survival(&mut t, Phase::Reckoning);
@@ -776,15 +703,15 @@ fn dodge_makes_its_player_uncatchable_by_the_creature_token() {
     assert_eq!(t.s.step, Step::Place(0, 0), "a dodging Hunted keeps his R2");
     use_power(&mut t, 1, Via::Own, Power::River {});
     assert_eq!(caught(&t.events), [(hunted(2), Token::Creature)]);
-    assert_eq!(h(&t, 1).will, 3);
-    assert_eq!(h(&t, 2).will, 2);
+    assert_eq!(t.h(1).will, 3);
+    assert_eq!(t.h(2).will, 2);
     assert_eq!(t.s.assimilation, 7, "one catch, one step");
 }
 
 #[test]
 fn dodge_also_escapes_the_clone_target() {
     let mut t = table(1, &[HuntCard::Clone]);
-    give_survival(&mut t, 1, SurvivalCard::Dodge);
+    t.give_survival(1, SurvivalCard::Dodge);
     t.explore(&[places([Place::Jungle])]);
     t.act(
         CREATURE,
@@ -805,14 +732,14 @@ fn dodge_also_escapes_the_clone_target() {
     assert_eq!(t.s.step, Step::Place(0, 0));
     use_power(&mut t, 1, Via::Own, jungle_alone());
     assert!(caught(&t.events).is_empty());
-    assert_eq!(h(&t, 1).will, 3);
+    assert_eq!(t.h(1).will, 3);
     assert_eq!(t.s.assimilation, 7);
 }
 
 #[test]
 fn drone_resolves_the_rover_power_even_from_an_ineffective_place() {
     let mut t = table(1, &[HuntCard::Interference]);
-    give_survival(&mut t, 1, SurvivalCard::Drone);
+    t.give_survival(1, SurvivalCard::Drone);
     t.explore(&[places([Place::Beach])]);
     t.act(
         CREATURE,
@@ -863,18 +790,18 @@ fn drone_resolves_the_rover_power_even_from_an_ineffective_place() {
         power: Place::Rover,
         copied: None
     }));
-    assert!(h(&t, 1).hand.contains(Place::Shelter));
+    assert!(t.h(1).hand.contains(Place::Shelter));
     assert_eq!(t.s.reserve[board::reserve_slot(Place::Shelter).unwrap()], 0);
 }
 
 #[test]
 fn drone_is_needed_to_reach_the_rover_and_fails_when_the_rover_is_ineffective() {
     let mut t = table(1, &[HuntCard::Cataclysm]);
-    give_survival(&mut t, 1, SurvivalCard::Drone);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_survival(1, SurvivalCard::Drone);
+    t.discard_places(1, places([Place::River]));
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
-    pass_until(&mut t, |s| s == Step::HuntCard(Phase::Reckoning));
+    t.pass_until(|s| s == Step::HuntCard(Phase::Reckoning));
     t.act(
         CREATURE,
         Action::PlayHunt {
@@ -913,7 +840,7 @@ fn drone_cannot_be_used_without_being_played() {
     let mut t = table(1, &[]);
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
-    pass_optional(&mut t);
+    t.pass_optional();
     assert_eq!(t.s.step, Step::Place(0, 0));
     assert_eq!(
         refused_power(&mut t, 1, Via::Drone, Power::Rover { card: Place::Swamp }),
@@ -928,8 +855,8 @@ fn drone_cannot_be_used_without_being_played() {
 #[test]
 fn gate_uses_the_power_of_an_adjacent_place() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Gate);
-    give_place(&mut t, 1, Place::Shelter);
+    t.give_survival(1, SurvivalCard::Gate);
+    t.give_place(1, Place::Shelter);
     t.explore(&[places([Place::Shelter])]);
     creature_token(&mut t, Place::Artefact);
     pass_to_survival(&mut t, Phase::Reckoning);
@@ -959,8 +886,8 @@ fn gate_uses_the_power_of_an_adjacent_place() {
 #[test]
 fn gate_returns_the_card_played_as_this_card() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Gate);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_survival(1, SurvivalCard::Gate);
+    t.discard_places(1, places([Place::River]));
     t.explore(&[places([Place::Lair])]);
     creature_token(&mut t, Place::Artefact);
     pass_to_survival(&mut t, Phase::Reckoning);
@@ -974,15 +901,15 @@ fn gate_returns_the_card_played_as_this_card() {
             cards: places([Place::Lair, Place::River]),
         },
     );
-    assert!(h(&t, 1).in_play.is_empty());
-    assert_eq!(h(&t, 1).hand.len(), 5);
+    assert!(t.h(1).in_play.is_empty());
+    assert_eq!(t.h(1).hand.len(), 5);
 }
 
 #[test]
 fn gate_never_reaches_the_artefact_nor_an_ineffective_place() {
     let mut t = table(1, &[HuntCard::Interference]);
-    give_survival(&mut t, 1, SurvivalCard::Gate);
-    give_place(&mut t, 1, Place::Source);
+    t.give_survival(1, SurvivalCard::Gate);
+    t.give_place(1, Place::Source);
     t.explore(&[places([Place::Source])]);
     t.act(
         CREATURE,
@@ -1019,7 +946,7 @@ fn gate_never_reaches_the_artefact_nor_an_ineffective_place() {
 #[test]
 fn hologram_shifts_the_artemia_token_off_its_players_place() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Hologram);
+    t.give_survival(1, SurvivalCard::Hologram);
     t.s.rescue = 6;
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
@@ -1084,14 +1011,14 @@ fn hologram_shifts_the_artemia_token_off_its_players_place() {
     assert_eq!(t.s.step, Step::Place(0, 0), "no longer caught");
     use_power(&mut t, 1, Via::Own, jungle_alone());
     assert!(caught(&t.events).is_empty());
-    assert!(h(&t, 1).discard.is_empty(), "no Artemia discard");
+    assert!(t.h(1).discard.is_empty(), "no Artemia discard");
     assert_eq!(t.s.turn, 2);
 }
 
 #[test]
 fn wrong_track_shifts_the_creature_token_onto_a_neighbouring_place() {
     let mut t = table(2, &[]);
-    give_survival(&mut t, 1, SurvivalCard::WrongTrack);
+    t.give_survival(1, SurvivalCard::WrongTrack);
     t.explore(&[places([Place::Jungle]), places([Place::River])]);
     creature_token(&mut t, Place::Jungle);
     pass_to_survival(&mut t, Phase::Reckoning);
@@ -1119,8 +1046,8 @@ fn wrong_track_shifts_the_creature_token_onto_a_neighbouring_place() {
     assert_eq!(t.s.step, Step::Place(0, 0));
     use_power(&mut t, 1, Via::Own, jungle_alone());
     assert_eq!(caught(&t.events), [(hunted(2), Token::Creature)]);
-    assert_eq!(h(&t, 1).will, 3);
-    assert_eq!(h(&t, 2).will, 2);
+    assert_eq!(t.h(1).will, 3);
+    assert_eq!(t.h(2).will, 2);
     assert_eq!(t.s.assimilation, 7);
 }
 
@@ -1129,11 +1056,11 @@ fn wrong_track_shifts_the_creature_token_onto_a_neighbouring_place() {
 /// A lone Hunted on The Jungle holding `card`, at the Hunted step of phase 4.
 fn at_phase_4_holding(card: SurvivalCard, beacon: bool) -> Table {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, card);
+    t.give_survival(1, card);
     t.s.beacon = beacon;
     t.explore(&[places([Place::Jungle])]);
     creature_token(&mut t, Place::Artefact);
-    pass_until(&mut t, |s| matches!(s, Step::Place(..)));
+    t.pass_until(|s| matches!(s, Step::Place(..)));
     use_power(&mut t, 1, Via::Own, jungle_alone());
     assert!(matches!(t.s.step, Step::Survival(Phase::EndOfTurn, _)));
     t
@@ -1173,10 +1100,10 @@ fn amplifier_does_nothing_when_the_beacon_is_off() {
 #[test]
 fn double_back_takes_the_played_card_back_to_hand_instead_of_the_discard() {
     let mut t = table(1, &[]);
-    give_survival(&mut t, 1, SurvivalCard::DoubleBack);
+    t.give_survival(1, SurvivalCard::DoubleBack);
     t.explore(&[places([Place::Beach])]);
     creature_token(&mut t, Place::Artefact);
-    pass_until(&mut t, |s| matches!(s, Step::Place(..)));
+    t.pass_until(|s| matches!(s, Step::Place(..)));
     use_power(&mut t, 1, Via::Own, Power::Beach {});
     assert!(matches!(t.s.step, Step::Survival(Phase::EndOfTurn, _)));
     assert_eq!(
@@ -1195,31 +1122,31 @@ fn double_back_takes_the_played_card_back_to_hand_instead_of_the_discard() {
         card: Place::Beach
     }));
     assert_eq!(t.s.turn, 2);
-    assert!(h(&t, 1).hand.contains(Place::Beach));
-    assert!(h(&t, 1).discard.is_empty());
-    assert_eq!(h(&t, 1).hand.len(), 5);
+    assert!(t.h(1).hand.contains(Place::Beach));
+    assert!(t.h(1).discard.is_empty());
+    assert_eq!(t.h(1).hand.len(), 5);
 }
 
 #[test]
 fn double_back_with_the_artefact_keeps_one_of_the_two_cards() {
     let mut t = table(1, &[]);
-    give_place(&mut t, 1, Place::Artefact);
+    t.give_place(1, Place::Artefact);
     t.explore(&[places([Place::Artefact])]);
     creature_token(&mut t, Place::Lair);
-    pass_until(&mut t, |s| matches!(s, Step::Place(..)));
+    t.pass_until(|s| matches!(s, Step::Place(..)));
     use_power(&mut t, 1, Via::Own, Power::Artefact {});
     assert_eq!(t.s.turn, 2);
-    give_survival(&mut t, 1, SurvivalCard::DoubleBack);
+    t.give_survival(1, SurvivalCard::DoubleBack);
     t.explore(&[places([Place::River, Place::Beach])]);
     creature_token(&mut t, Place::Lair);
-    pass_until(&mut t, |s| matches!(s, Step::Place(..)));
+    t.pass_until(|s| matches!(s, Step::Place(..)));
     use_power(&mut t, 1, Via::Own, Power::River {});
     use_power(&mut t, 1, Via::Own, Power::Beach {});
     pass_to_survival(&mut t, Phase::EndOfTurn);
     survival(&mut t, 1, SurvivalPlay::DoubleBack { keep: Place::River });
     assert_eq!(t.s.turn, 3);
-    assert!(h(&t, 1).hand.contains(Place::River));
-    assert_eq!(h(&t, 1).discard, places([Place::Beach, Place::Artefact]));
+    assert!(t.h(1).hand.contains(Place::River));
+    assert_eq!(t.h(1).discard, places([Place::Beach, Place::Artefact]));
 }
 
 // ----- Limits ----------------------------------------------------------------------------------
@@ -1232,7 +1159,7 @@ fn survival_card_limit_is_one_per_hunted_per_turn() {
         SurvivalCard::Ingenuity,
         SurvivalCard::Dodge,
     ] {
-        give_survival(&mut t, 1, card);
+        t.give_survival(1, card);
     }
     t.s.hunted[0].will = 2;
     t.creature_passes();
@@ -1252,8 +1179,8 @@ fn survival_card_limit_is_one_per_hunted_per_turn() {
             .all(|e| !matches!(e, Event::SurvivalSubmitted { .. }))
     );
     assert_eq!(t.s.turn, 2);
-    assert!(h(&t, 1).survival.contains(SurvivalCard::Dodge));
-    assert_eq!(h(&t, 1).will, 2, "caught: 3 - 1");
+    assert!(t.h(1).survival.contains(SurvivalCard::Dodge));
+    assert_eq!(t.h(1).will, 2, "caught: 3 - 1");
 }
 
 #[test]
@@ -1265,9 +1192,9 @@ fn survival_cards_are_played_only_in_their_phase() {
         SurvivalCard::Dodge,
         SurvivalCard::Amplifier,
     ] {
-        give_survival(&mut t, 1, card);
+        t.give_survival(1, card);
     }
-    discard_places(&mut t, 1, places([Place::River]));
+    t.discard_places(1, places([Place::River]));
     t.creature_passes();
     // Phase 1.
     assert_eq!(playable(&t, hunted(1)), [SurvivalCard::Adrenaline]);
@@ -1314,17 +1241,17 @@ fn survival_cards_are_played_only_in_their_phase() {
     );
     t.act(hunted(1), Action::Pass {});
     assert_eq!(t.s.turn, 2);
-    assert_eq!(h(&t, 1).survival.len(), 4, "nothing was played");
+    assert_eq!(t.h(1).survival.len(), 4, "nothing was played");
 }
 
 #[test]
 fn no_survival_card_is_played_or_drawn_under_despair() {
     let mut t = table(1, &[HuntCard::Despair]);
     for card in [SurvivalCard::Adrenaline, SurvivalCard::Dodge] {
-        give_survival(&mut t, 1, card);
+        t.give_survival(1, card);
     }
-    give_place(&mut t, 1, Place::Shelter);
-    discard_places(&mut t, 1, places([Place::River]));
+    t.give_place(1, Place::Shelter);
+    t.discard_places(1, places([Place::River]));
     t.act(
         CREATURE,
         Action::PlayHunt {
@@ -1354,7 +1281,7 @@ fn no_survival_card_is_played_or_drawn_under_despair() {
     t.act(hunted(1), Action::TakeBack { card: Place::River });
     // Nor in phase 4.
     assert_eq!(t.s.turn, 2);
-    assert_eq!(h(&t, 1).survival.len(), 2);
+    assert_eq!(t.h(1).survival.len(), 2);
 }
 
 /// Three Hunted: hunted-1 holds Hologram (on The Jungle, under the Artemia token), hunted-2
@@ -1362,9 +1289,9 @@ fn no_survival_card_is_played_or_drawn_under_despair() {
 /// match waits at the phase-3 Hunted step.
 fn three_at_phase_3() -> Table {
     let mut t = table(3, &[]);
-    give_survival(&mut t, 1, SurvivalCard::Hologram);
-    give_survival(&mut t, 2, SurvivalCard::WrongTrack);
-    give_survival(&mut t, 3, SurvivalCard::Dodge);
+    t.give_survival(1, SurvivalCard::Hologram);
+    t.give_survival(2, SurvivalCard::WrongTrack);
+    t.give_survival(3, SurvivalCard::Dodge);
     t.s.rescue = 6;
     t.explore(&[
         places([Place::Jungle]),
@@ -1419,8 +1346,8 @@ fn phase_3_submissions_stay_hidden_until_all_have_submitted() {
             play: None
         }
     );
-    assert!(h(&t, 2).survival.contains(SurvivalCard::WrongTrack));
-    assert_eq!(h(&t, 2).survival_played, None);
+    assert!(t.h(2).survival.contains(SurvivalCard::WrongTrack));
+    assert_eq!(t.h(2).survival_played, None);
     assert!(!t.s.survival_discard.contains(&SurvivalCard::WrongTrack));
     assert_eq!(t.s.creature_token, Some(Place::River));
     // A card or a pass: every other viewer sees the same table.
@@ -1453,8 +1380,8 @@ fn phase_3_submissions_are_resolved_in_seat_order_once_all_are_in() {
         })
         .collect();
     assert_eq!(played, [hunted(1)]);
-    assert_eq!(h(&t, 2).survival_played, None);
-    assert_eq!(h(&t, 3).survival_played, None);
+    assert_eq!(t.h(2).survival_played, None);
+    assert_eq!(t.h(3).survival_played, None);
     t.act(
         hunted(1),
         Action::ShiftArtemiaToken {
@@ -1464,10 +1391,10 @@ fn phase_3_submissions_are_resolved_in_seat_order_once_all_are_in() {
     );
     // Then hunted-2's Wrong Track.
     assert_eq!(t.s.step, Step::WrongTrack(1));
-    assert_eq!(h(&t, 3).survival_played, None);
+    assert_eq!(t.h(3).survival_played, None);
     t.act(hunted(2), Action::ShiftCreatureToken { to: Place::Wreck });
     // Then hunted-3's Dodge, and R2 for all three, nobody caught.
-    assert_eq!(h(&t, 3).survival_played, Some(SurvivalPlay::Dodge {}));
+    assert_eq!(t.h(3).survival_played, Some(SurvivalPlay::Dodge {}));
     assert_eq!(
         t.s.survival_discard,
         [
