@@ -38,7 +38,10 @@ async fn play(mut client: Client, pick: &mut Picker, seen: &mut Seen) {
             let action = legal[pick.below(legal.len())].clone();
             let act = json!({"t": "act", "seq": frame["seq"], "ref": format!("m{}", sent.len()), "action": action});
             sent.push(action);
-            client.send(act).await;
+            // The server may be killed under us: then this move was never acknowledged.
+            if !client.try_send(act).await {
+                return;
+            }
         }
     }
 }

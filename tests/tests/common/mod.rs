@@ -316,6 +316,14 @@ impl Client {
         }
     }
 
+    /// Sends a frame; `false` if the connection is gone (the server was killed, say).
+    pub async fn try_send(&mut self, frame: Value) -> bool {
+        self.ws
+            .send(Message::Text(frame.to_string().into()))
+            .await
+            .is_ok()
+    }
+
     pub async fn send(&mut self, frame: Value) {
         self.send_text(frame.to_string()).await;
     }
