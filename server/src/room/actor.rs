@@ -423,8 +423,12 @@ impl Room {
     async fn rebuild(&mut self) {
         let record = match self.ctx.store.get_match(self.id).await {
             Ok(Some(record)) => record,
-            other => {
-                tracing::error!(?other, "cannot reload the match");
+            Ok(None) => {
+                tracing::error!("cannot reload the match: it is gone from the store");
+                return;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot reload the match");
                 return;
             }
         };
