@@ -141,27 +141,6 @@ struct CommandRow {
     at: DateTime<Utc>,
 }
 
-#[derive(sqlx::FromRow)]
-struct ScenarioRow {
-    id: String,
-    game: String,
-    name: String,
-    text: String,
-    shipped: bool,
-}
-
-impl From<ScenarioRow> for ScenarioRecord {
-    fn from(row: ScenarioRow) -> Self {
-        ScenarioRecord {
-            id: row.id,
-            game: row.game,
-            name: row.name,
-            text: row.text,
-            shipped: row.shipped,
-        }
-    }
-}
-
 impl Store for PgStore {
     fn backend(&self) -> Backend {
         Backend::Postgres
@@ -393,12 +372,12 @@ impl Store for PgStore {
         id: &'a str,
     ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
         async move {
-            let row: Option<ScenarioRow> =
+            let row: Option<ScenarioRecord> =
                 sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = $1")
                     .bind(id)
                     .fetch_optional(&self.pool)
                     .await?;
-            Ok(row.map(ScenarioRecord::from))
+            Ok(row)
         }
         .boxed()
     }
@@ -408,14 +387,14 @@ impl Store for PgStore {
         game: Option<&'a str>,
     ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>> {
         async move {
-            let rows: Vec<ScenarioRow> = sqlx::query_as(
+            let rows: Vec<ScenarioRecord> = sqlx::query_as(
                 "SELECT id, game, name, text, shipped FROM scenarios \
                  WHERE ($1::text IS NULL OR game = $1) ORDER BY game, id",
             )
             .bind(game)
             .fetch_all(&self.pool)
             .await?;
-            Ok(rows.into_iter().map(ScenarioRecord::from).collect())
+            Ok(rows)
         }
         .boxed()
     }

@@ -152,8 +152,8 @@ pub struct CommandRecord {
     pub at: DateTime<Utc>,
 }
 
-/// A scenario file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A scenario file. Its columns read the same on both backends, so it is its own row type.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ScenarioRecord {
     /// Stable id used in URLs and in [`NewMatch::scenario`].
     pub id: String,
