@@ -146,6 +146,7 @@ async fn a_killed_server_resumes_the_match_where_it_stood(db: Db) {
             Seat::Hunted(2),
             Seat::Hunted(3),
         ],
+        scenario: None,
         options: Value::Null,
         seed: 4_321,
     })

@@ -11,6 +11,7 @@ fn artemia(hunted: u8, seed: u64) -> Box<dyn AnyMatch> {
     new_match(&MatchSetup {
         game: "artemia".into(),
         seats,
+        scenario: None,
         options: json!({"board-side": 2}),
         seed,
     })
@@ -115,6 +116,7 @@ fn bad_setups_name_their_problem() {
     let setup = |seats: Vec<Seat>, options: Value| MatchSetup {
         game: "artemia".into(),
         seats,
+        scenario: None,
         options,
         seed: 1,
     };
@@ -157,6 +159,7 @@ fn bad_setups_name_their_problem() {
     let err = new_match(&MatchSetup {
         game: "chess".into(),
         seats: vec![],
+        scenario: None,
         options: Value::Null,
         seed: 1,
     })

@@ -57,6 +57,8 @@ pub enum SetupError {
     Options(String),
     #[error("unknown scenario {0}")]
     UnknownScenario(String),
+    #[error("bad scenario: {0}")]
+    Scenario(#[from] ScenarioError),
 }
 
 impl SetupError {
@@ -68,6 +70,29 @@ impl SetupError {
             SetupError::Seats(_) => "bad_seats",
             SetupError::Options(_) => "bad_options",
             SetupError::UnknownScenario(_) => "unknown_scenario",
+            SetupError::Scenario(_) => "bad_scenario",
+        }
+    }
+}
+
+/// A scenario file that does not validate: the first error, where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct ScenarioError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    pub message: String,
+}
+
+impl ScenarioError {
+    /// The error at `line`, `column` (both 1-based).
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> ScenarioError {
+        ScenarioError {
+            line,
+            column,
+            message: message.into(),
         }
     }
 }

@@ -5,15 +5,17 @@
 //! only through [`Game::view`] and [`Game::redact`].
 
 pub mod artemia;
+pub mod derelict;
 mod dice;
 mod error;
 mod registry;
 mod told;
 
 pub use dice::Dice;
-pub use error::{RuleError, SetupError};
+pub use error::{RuleError, ScenarioError, SetupError};
 pub use registry::{
-    AnyMatch, GameInfo, JsonEvent, Match, MatchError, MatchSetup, games, new_match,
+    AnyMatch, CheckError, GameInfo, JsonEvent, Match, MatchError, MatchSetup, check_scenario,
+    games, new_match,
 };
 pub use told::{Audience, SeatSet, Told};
 pub use xenotable_protocol::{Outcome, Seat};
@@ -38,6 +40,21 @@ pub struct ScenarioInfo {
     pub id: String,
     pub name: String,
     pub seats: Vec<Seat>,
+}
+
+/// A turn that runs against the clock (Derelict's marine turn).
+///
+/// The rules only say who is timed and for how long; the room owns the wall clock, shows the
+/// deadline to every viewer and, when it passes, plays [`Game::time_up`] as a logged command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Clock {
+    /// The seat whose time runs.
+    pub seat: Seat,
+    /// Tells one timed span from the next (Derelict: the turn number); a new period is a fresh
+    /// clock.
+    pub period: u32,
+    /// The length of the period.
+    pub seconds: u32,
 }
 
 /// One game's rules.
@@ -68,8 +85,24 @@ pub trait Game {
     /// The options a new match may set, for the lobby: by option name, its choices and default.
     fn options() -> serde_json::Value;
 
-    /// Checks the seats and options of a new match.
-    fn configure(seats: &[Seat], options: Self::Options) -> Result<Self::Config, SetupError>;
+    /// Checks a scenario file of this game and returns its title. Games without scenario files
+    /// refuse every text.
+    fn check_scenario(text: &str) -> Result<String, ScenarioError> {
+        let _ = text;
+        Err(ScenarioError::new(
+            1,
+            1,
+            format!("{} has no scenario files", Self::NAME),
+        ))
+    }
+
+    /// Checks the seats, the scenario file (its text, for games that have them) and the
+    /// options of a new match.
+    fn configure(
+        seats: &[Seat],
+        scenario: Option<&str>,
+        options: Self::Options,
+    ) -> Result<Self::Config, SetupError>;
 
     /// The starting state; any shuffle draws from `dice`.
     fn setup(config: &Self::Config, dice: &mut Dice) -> Self::State;
@@ -105,4 +138,19 @@ pub trait Game {
 
     /// How the match ended, once it has.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The clock running now, if the game times this moment.
+    fn clock(state: &Self::State) -> Option<Clock> {
+        let _ = state;
+        None
+    }
+
+    /// The clock of [`Game::clock`] ran out. On `Err` nothing changed.
+    fn time_up(
+        state: &mut Self::State,
+        dice: &mut Dice,
+    ) -> Result<Vec<Told<Self::Event>>, RuleError> {
+        let _ = (state, dice);
+        Err(RuleError::new("no_clock", "no clock is running"))
+    }
 }

@@ -11,7 +11,9 @@ use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::artemia::Artemia;
-use super::{Audience, Dice, Game, RuleError, ScenarioInfo, SetupError, Viewer};
+use super::{
+    Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
+};
 
 /// A game as the lobby lists it.
 #[derive(Debug, Clone, Serialize)]
@@ -46,6 +48,9 @@ pub fn games() -> Vec<GameInfo> {
 pub struct MatchSetup {
     pub game: String,
     pub seats: Vec<Seat>,
+    /// The text of the scenario file, for games played on one. Stored with the match, so a
+    /// replay does not depend on the scenario still existing or being unchanged.
+    pub scenario: Option<String>,
     pub options: Value,
     pub seed: u64,
 }
@@ -112,6 +117,10 @@ pub trait AnyMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// A hash of the whole state, to compare two runs.
     fn state_hash(&self) -> u64;
+    /// The clock running now, if any.
+    fn clock(&self) -> Option<Clock>;
+    /// The running clock has expired: plays the game's `TimeUp`. On `Err` nothing changed.
+    fn time_up(&mut self) -> Result<Vec<JsonEvent>, MatchError>;
 }
 
 /// A match of game `G`: its state and its dice.
@@ -123,8 +132,13 @@ pub struct Match<G: Game> {
 
 impl<G: Game> Match<G> {
     /// A new match of `G` with these seats and options, shuffled by `seed`.
-    pub fn new(seats: &[Seat], options: G::Options, seed: u64) -> Result<Match<G>, SetupError> {
-        let config = G::configure(seats, options)?;
+    pub fn new(
+        seats: &[Seat],
+        scenario: Option<&str>,
+        options: G::Options,
+        seed: u64,
+    ) -> Result<Match<G>, SetupError> {
+        let config = G::configure(seats, scenario, options)?;
         let mut dice = Dice::from_seed(seed);
         let state = G::setup(&config, &mut dice);
         Ok(Match {
@@ -143,6 +157,16 @@ impl<G: Game> Match<G> {
 fn to_json<T: Serialize>(value: &T) -> Value {
     // Our wire types are plain data: serializing them cannot fail.
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+fn json_events<G: Game>(told: &[super::Told<G::Event>]) -> Vec<JsonEvent> {
+    told.iter()
+        .map(|t| JsonEvent {
+            whole: to_json(&t.event),
+            concealed: to_json(&G::conceal(&t.event)),
+            audience: t.audience,
+        })
+        .collect()
 }
 
 impl<G> AnyMatch for Match<G>
@@ -173,14 +197,7 @@ where
         let action: G::Action =
             G::Action::deserialize(action).map_err(|e| MatchError::BadAction(e.to_string()))?;
         let told = G::apply(&mut self.state, seat, &action, &mut self.dice)?;
-        Ok(told
-            .iter()
-            .map(|t| JsonEvent {
-                whole: to_json(&t.event),
-                concealed: to_json(&G::conceal(&t.event)),
-                audience: t.audience,
-            })
-            .collect())
+        Ok(json_events::<G>(&told))
     }
 
     fn view(&self, viewer: Viewer) -> Value {
@@ -205,6 +222,15 @@ where
         self.state.hash(&mut hasher);
         hasher.finish()
     }
+
+    fn clock(&self) -> Option<Clock> {
+        G::clock(&self.state)
+    }
+
+    fn time_up(&mut self) -> Result<Vec<JsonEvent>, MatchError> {
+        let told = G::time_up(&mut self.state, &mut self.dice)?;
+        Ok(json_events::<G>(&told))
+    }
 }
 
 /// A new match of any game in the registry.
@@ -221,6 +247,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
         };
         Ok(Box::new(Match::<G>::new(
             &setup.seats,
+            setup.scenario.as_deref(),
             options,
             setup.seed,
         )?))
@@ -229,4 +256,21 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
         Artemia::ID => make::<Artemia>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
+}
+
+/// Why a scenario file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CheckError {
+    #[error("unknown game {0:?}")]
+    UnknownGame(String),
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+}
+
+/// Checks a scenario file of `game`; returns its title.
+pub fn check_scenario(game: &str, text: &str) -> Result<String, CheckError> {
+    Ok(match game {
+        Artemia::ID => Artemia::check_scenario(text)?,
+        other => return Err(CheckError::UnknownGame(other.to_owned())),
+    })
 }

@@ -64,6 +64,7 @@ async fn create(
     new_match(&MatchSetup {
         game: req.game.clone(),
         seats: seats.clone(),
+        scenario: None,
         options: req.options.clone(),
         seed,
     })
@@ -111,6 +112,7 @@ async fn create(
             id,
             game: req.game.clone(),
             scenario: None,
+            scenario_text: None,
             options: req.options.clone(),
             seed: seed as i64,
             seats: new_seats,
@@ -253,16 +255,13 @@ async fn replay(
     let commands = app.store.commands(id).await?;
     let mut steps = Vec::with_capacity(commands.len());
     for command in &commands {
-        let seat: Seat = command
-            .seat
-            .parse()
-            .map_err(|_| HttpError::internal(&load::LoadError::Seat(command.seat.clone())))?;
-        let events = game.act(seat, &command.action).map_err(|error| {
-            HttpError::internal(&load::LoadError::Replay {
-                seq: command.seq,
-                error,
-            })
-        })?;
+        let events =
+            load::apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
+                HttpError::internal(&load::LoadError::Replay {
+                    seq: command.seq,
+                    error,
+                })
+            })?;
         steps.push(json!({
             "seq": command.seq,
             "seat": command.seat,

@@ -3,7 +3,7 @@
 use serde_json::Value;
 use xenotable_protocol::Seat;
 
-use crate::games::{AnyMatch, MatchError, MatchSetup, new_match};
+use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
 use crate::store::{MatchRecord, Store, StoreError};
 
 /// Why a stored match could not be rebuilt.
@@ -33,6 +33,7 @@ pub fn setup(record: &MatchRecord) -> Result<Box<dyn AnyMatch>, LoadError> {
     Ok(new_match(&MatchSetup {
         game: record.game.clone(),
         seats: seats(record)?,
+        scenario: record.scenario_text.clone(),
         options: record.options.clone(),
         seed: record.seed as u64,
     })?)
@@ -56,10 +57,25 @@ pub async fn replay(
     Ok((game, commands.len() as u64))
 }
 
-/// Applies one stored command.
-pub fn apply_stored(game: &mut dyn AnyMatch, seat: &str, action: &Value) -> Result<(), MatchError> {
+/// Who a clock expiry is logged under: the room itself, not a seat.
+pub const CLOCK: &str = "clock";
+
+/// The logged action of a clock expiry.
+pub fn time_up_action() -> Value {
+    Value::String("TimeUp".to_owned())
+}
+
+/// Applies one stored command: a seat's action, or the room's `TimeUp`.
+pub fn apply_stored(
+    game: &mut dyn AnyMatch,
+    seat: &str,
+    action: &Value,
+) -> Result<Vec<JsonEvent>, MatchError> {
+    if seat == CLOCK && *action == time_up_action() {
+        return game.time_up();
+    }
     let seat: Seat = seat
         .parse()
         .map_err(|_| MatchError::BadAction(format!("stored seat {seat:?}")))?;
-    game.act(seat, action).map(drop)
+    game.act(seat, action)
 }

@@ -18,8 +18,8 @@ use sqlx::{AssertSqlSafe, Connection, PgConnection};
 use uuid::Uuid;
 
 use super::{
-    CommandRecord, MatchStatus, NewMatch, NewSeat, ScenarioRecord, SeatRecord, Store, StoreError,
-    TokenHash,
+    CommandRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord, SeatRecord, Store,
+    StoreError, TokenHash,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -38,6 +38,7 @@ fn artemia(seed: i64) -> NewMatch {
         id: Uuid::new_v4(),
         game: "artemia".into(),
         scenario: None,
+        scenario_text: None,
         options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
         seed,
         seats: vec![
@@ -101,6 +102,7 @@ async fn match_round_trip(store: &dyn Store) {
     store.ping().await.unwrap();
     let new = NewMatch {
         scenario: Some("the-nest".into()),
+        scenario_text: Some("DERELICT 1\n; verbatim, trailing spaces kept  \n".into()),
         ..artemia(-42)
     };
     let created = store.create_match(new.clone()).await.unwrap();
@@ -126,6 +128,10 @@ async fn match_round_trip(store: &dyn Store) {
     assert_eq!(stored.options, new.options);
     assert_eq!(stored.seed, -42);
     assert_eq!(stored.scenario.as_deref(), Some("the-nest"));
+    assert_eq!(
+        stored.scenario_text, new.scenario_text,
+        "the file is kept verbatim"
+    );
     assert_eq!(
         stored.seats[1],
         SeatRecord {
@@ -659,7 +665,36 @@ contract!(
     unfinished_matches,
     scenarios,
     token_hashes_are_bytes,
+    clocks_are_saved_per_match,
 );
+
+async fn clocks_are_saved_per_match(store: &dyn Store) {
+    let a = store.create_match(artemia(1)).await.unwrap();
+    let b = store.create_match(artemia(2)).await.unwrap();
+    assert_eq!(store.saved_clock(a.id).await.unwrap(), None);
+    let first = SavedClock {
+        period: 3,
+        remaining_ms: 118_500,
+    };
+    store.save_clock(a.id, first).await.unwrap();
+    assert_eq!(store.saved_clock(a.id).await.unwrap(), Some(first));
+    assert_eq!(store.saved_clock(b.id).await.unwrap(), None);
+    let later = SavedClock {
+        period: 4,
+        remaining_ms: 0,
+    };
+    store.save_clock(a.id, later).await.unwrap();
+    assert_eq!(
+        store.saved_clock(a.id).await.unwrap(),
+        Some(later),
+        "a save replaces the one before"
+    );
+    let err = store.save_clock(Uuid::new_v4(), first).await.unwrap_err();
+    assert!(
+        matches!(err, StoreError::Constraint(_)),
+        "unknown match: {err:?}"
+    );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Backend-specific checks around the contract

@@ -25,8 +25,8 @@ use uuid::Uuid;
 
 pub use postgres::PgStore;
 pub use records::{
-    CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, ScenarioRecord, SeatRecord,
-    TokenHash, UnknownStatus,
+    CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord,
+    SeatRecord, TokenHash, UnknownStatus,
 };
 pub use sqlite::SqliteStore;
 
@@ -201,6 +201,13 @@ pub trait Store: Send + Sync {
 
     /// Deletes a scenario; `false` if there was none with that id.
     fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>>;
+
+    /// Saves a match's running clock, replacing the one saved before. An unknown match is
+    /// [`StoreError::Constraint`].
+    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>>;
+
+    /// The clock last saved for a match, if any.
+    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
 }
 
 /// Opens the store a URL names, creating or migrating its schema as needed.

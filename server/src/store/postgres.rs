@@ -18,8 +18,8 @@ use uuid::Uuid;
 
 use super::records::{self, MatchHead};
 use super::{
-    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, ScenarioRecord, SeatRecord, Store,
-    StoreError, StoreResult, TokenHash,
+    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock, ScenarioRecord,
+    SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// The schema, embedded in the binary.
@@ -66,7 +66,7 @@ impl PgStore {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, ",
+            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.status, m.outcome, ",
             "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
@@ -92,6 +92,7 @@ struct MatchSeatRow {
     id: Uuid,
     game: String,
     scenario: Option<String>,
+    scenario_text: Option<String>,
     options: Value,
     seed: i64,
     status: String,
@@ -109,6 +110,7 @@ impl MatchSeatRow {
             id: self.id,
             game: self.game,
             scenario: self.scenario,
+            scenario_text: self.scenario_text,
             options: self.options,
             seed: self.seed,
             status: records::status(&self.status)?,
@@ -163,12 +165,14 @@ impl Store for PgStore {
             let created_at = records::now();
             let mut tx = self.pool.begin().await?;
             sqlx::query(
-                "INSERT INTO matches (id, game, scenario, options, seed, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, 'open', $6)",
+                "INSERT INTO matches \
+                 (id, game, scenario, scenario_text, options, seed, status, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
             )
             .bind(new.id)
             .bind(&new.game)
             .bind(&new.scenario)
+            .bind(&new.scenario_text)
             .bind(&new.options)
             .bind(new.seed)
             .bind(created_at)
@@ -407,6 +411,40 @@ impl Store for PgStore {
                 .await?
                 .rows_affected();
             Ok(deleted > 0)
+        }
+        .boxed()
+    }
+
+    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO clocks (match_id, period, remaining_ms, saved_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (match_id) DO UPDATE SET \
+                 period = EXCLUDED.period, remaining_ms = EXCLUDED.remaining_ms, \
+                 saved_at = EXCLUDED.saved_at",
+            )
+            .bind(match_id)
+            .bind(clock.period)
+            .bind(clock.remaining_ms)
+            .bind(records::now())
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
+        async move {
+            let row: Option<(i64, i64)> =
+                sqlx::query_as("SELECT period, remaining_ms FROM clocks WHERE match_id = $1")
+                    .bind(match_id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+            Ok(row.map(|(period, remaining_ms)| SavedClock {
+                period,
+                remaining_ms,
+            }))
         }
         .boxed()
     }

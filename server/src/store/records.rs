@@ -69,6 +69,9 @@ pub struct NewMatch {
     pub game: String,
     /// Scenario id, if the game uses one.
     pub scenario: Option<String>,
+    /// The scenario file as it was at creation, so a replay never depends on the scenario
+    /// still existing unchanged.
+    pub scenario_text: Option<String>,
     /// Validated game options.
     pub options: Value,
     /// Seed of the match's dice.
@@ -99,6 +102,8 @@ pub struct MatchRecord {
     pub game: String,
     /// Scenario id, if any.
     pub scenario: Option<String>,
+    /// The scenario file as it was at creation.
+    pub scenario_text: Option<String>,
     /// Game options as given at creation.
     pub options: Value,
     /// Seed of the match's dice.
@@ -152,6 +157,15 @@ pub struct CommandRecord {
     pub at: DateTime<Utc>,
 }
 
+/// A running clock as its room last saved it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SavedClock {
+    /// The game's period (which timed span): a clock of another period is stale.
+    pub period: i64,
+    /// Milliseconds that were left.
+    pub remaining_ms: i64,
+}
+
 /// A scenario file. Its columns read the same on both backends, so it is its own row type.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ScenarioRecord {
@@ -194,6 +208,7 @@ pub(super) struct MatchHead {
     pub id: Uuid,
     pub game: String,
     pub scenario: Option<String>,
+    pub scenario_text: Option<String>,
     pub options: Value,
     pub seed: i64,
     pub status: MatchStatus,
@@ -215,6 +230,7 @@ pub(super) fn group(
                 id: head.id,
                 game: head.game,
                 scenario: head.scenario,
+                scenario_text: head.scenario_text,
                 options: head.options,
                 seed: head.seed,
                 status: head.status,
@@ -236,6 +252,7 @@ pub(super) fn created(new: NewMatch, created_at: DateTime<Utc>) -> MatchRecord {
         id: new.id,
         game: new.game,
         scenario: new.scenario,
+        scenario_text: new.scenario_text,
         options: new.options,
         seed: new.seed,
         status: MatchStatus::Open,

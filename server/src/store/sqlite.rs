@@ -20,8 +20,8 @@ use uuid::Uuid;
 
 use super::records::{self, MatchHead};
 use super::{
-    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, ScenarioRecord, SeatRecord, Store,
-    StoreError, StoreResult, TokenHash,
+    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock, ScenarioRecord,
+    SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// The schema, embedded in the binary.
@@ -138,7 +138,7 @@ fn parse_uuid(text: &str) -> StoreResult<Uuid> {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.options, m.seed, m.status, m.outcome, ",
+            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.status, m.outcome, ",
             "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
@@ -164,6 +164,7 @@ struct MatchSeatRow {
     id: String,
     game: String,
     scenario: Option<String>,
+    scenario_text: Option<String>,
     options: Value,
     seed: i64,
     status: String,
@@ -181,6 +182,7 @@ impl MatchSeatRow {
             id: parse_uuid(&self.id)?,
             game: self.game,
             scenario: self.scenario,
+            scenario_text: self.scenario_text,
             options: self.options,
             seed: self.seed,
             status: records::status(&self.status)?,
@@ -250,12 +252,14 @@ impl Store for SqliteStore {
             // instead of failing when a read lock cannot be upgraded.
             let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
             sqlx::query(
-                "INSERT INTO matches (id, game, scenario, options, seed, status, created_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, 'open', ?6)",
+                "INSERT INTO matches \
+                 (id, game, scenario, scenario_text, options, seed, status, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7)",
             )
             .bind(&id)
             .bind(&new.game)
             .bind(&new.scenario)
+            .bind(&new.scenario_text)
             .bind(&new.options)
             .bind(new.seed)
             .bind(timestamp(created_at))
@@ -485,6 +489,40 @@ impl Store for SqliteStore {
                 .await?
                 .rows_affected();
             Ok(deleted > 0)
+        }
+        .boxed()
+    }
+
+    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO clocks (match_id, period, remaining_ms, saved_at) \
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (match_id) DO UPDATE SET \
+                 period = excluded.period, remaining_ms = excluded.remaining_ms, \
+                 saved_at = excluded.saved_at",
+            )
+            .bind(match_id.to_string())
+            .bind(clock.period)
+            .bind(clock.remaining_ms)
+            .bind(timestamp(records::now()))
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
+        async move {
+            let row: Option<(i64, i64)> =
+                sqlx::query_as("SELECT period, remaining_ms FROM clocks WHERE match_id = ?1")
+                    .bind(match_id.to_string())
+                    .fetch_optional(&self.pool)
+                    .await?;
+            Ok(row.map(|(period, remaining_ms)| SavedClock {
+                period,
+                remaining_ms,
+            }))
         }
         .boxed()
     }

@@ -71,7 +71,16 @@ impl Game for Artemia {
         })
     }
 
-    fn configure(seats: &[Seat], options: Options) -> Result<Config, SetupError> {
+    fn configure(
+        seats: &[Seat],
+        scenario: Option<&str>,
+        options: Options,
+    ) -> Result<Config, SetupError> {
+        if scenario.is_some() {
+            return Err(SetupError::UnknownScenario(
+                "Artemia is played without scenario files".to_owned(),
+            ));
+        }
         let side = match options.board_side {
             None | Some(1) => BoardSide::One,
             Some(2) => BoardSide::Two,

@@ -61,7 +61,7 @@ fn setup_follows_the_table_of_section_2_1_for_every_player_count() {
             .chain((1..=k).map(hunted))
             .collect();
         assert_eq!(seats.len(), n);
-        let config = Artemia::configure(&seats, Options::default()).expect("valid seats");
+        let config = Artemia::configure(&seats, None, Options::default()).expect("valid seats");
         assert_eq!(
             config,
             Config {
@@ -101,7 +101,7 @@ fn setup_follows_the_table_of_section_2_1_for_every_player_count() {
 fn board_side_is_a_match_option_that_sets_the_a_spaces() {
     let seats = [CREATURE, hunted(1)];
     let side = |board_side| {
-        Artemia::configure(&seats, Options { board_side })
+        Artemia::configure(&seats, None, Options { board_side })
             .map(|c| c.side)
             .map_err(|e| e.code())
     };

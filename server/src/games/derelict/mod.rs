@@ -1,0 +1,4 @@
+//! Derelict: marines against aliens in the corridors of a wrecked ship
+//! (rules: `shared/rules/derelict.md`).
+
+pub mod scenario;
