@@ -9,6 +9,7 @@ use tokio::net::TcpListener;
 use crate::config::ServeConfig;
 use crate::http::{self, AppState};
 use crate::room::{Committer, RoomContext, Rooms};
+use crate::scenarios::{self, ShippedError};
 use crate::store::{self, Store, StoreError};
 
 /// Why the server could not start or stopped with an error.
@@ -18,14 +19,19 @@ pub enum ServeError {
     Store(#[from] StoreError),
     #[error("cannot listen: {0}")]
     Io(#[from] std::io::Error),
+    #[error("shipped scenarios: {0}")]
+    Shipped(#[from] ShippedError),
 }
 
-/// Connects the store and rebuilds every unfinished match, so its players can reconnect.
+/// Connects the store, stores the shipped scenarios, and rebuilds every unfinished match, so
+/// its players can reconnect.
 pub async fn start(
     config: &ServeConfig,
     metrics: Option<PrometheusHandle>,
 ) -> Result<AppState, ServeError> {
     let store: Arc<dyn Store> = store::connect(&config.database_url()).await?;
+    let shipped = scenarios::load_shipped(store.as_ref(), &config.scenarios_dir()).await?;
+    tracing::info!(shipped, "shipped scenarios stored");
     let room_ctx = RoomContext {
         store: store.clone(),
         committer: Committer::spawn(store.clone()),

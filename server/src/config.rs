@@ -45,6 +45,10 @@ pub struct ServeConfig {
     /// The static web client. Default: `web/` here, else the one beside the sources.
     #[arg(long, env = "XENOTABLE_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
+    /// The shipped scenarios (`<game>/<id>.<ext>`), stored at every start. Default:
+    /// `scenarios/` here, else the one beside the sources.
+    #[arg(long, env = "XENOTABLE_SCENARIOS_DIR")]
+    pub scenarios_dir: Option<PathBuf>,
 }
 
 /// How log lines are written.
@@ -67,14 +71,27 @@ impl ServeConfig {
 
     /// The directory of the web client.
     pub fn web_dir(&self) -> PathBuf {
-        if let Some(dir) = &self.web_dir {
-            return dir.clone();
-        }
-        let here = PathBuf::from("web");
-        if here.is_dir() {
-            here
-        } else {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))
-        }
+        beside_sources(self.web_dir.as_ref(), "web")
+    }
+
+    /// The directory of the shipped scenarios.
+    pub fn scenarios_dir(&self) -> PathBuf {
+        beside_sources(self.scenarios_dir.as_ref(), "scenarios")
+    }
+}
+
+/// The configured directory, else `name` in the working directory, else the one in the
+/// repository the binary was built from.
+fn beside_sources(configured: Option<&PathBuf>, name: &str) -> PathBuf {
+    if let Some(dir) = configured {
+        return dir.clone();
+    }
+    let here = PathBuf::from(name);
+    if here.is_dir() {
+        here
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(name)
     }
 }

@@ -12,5 +12,6 @@ pub mod config;
 pub mod games;
 pub mod http;
 pub mod room;
+pub mod scenarios;
 pub mod store;
 pub mod tokens;

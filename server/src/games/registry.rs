@@ -267,10 +267,25 @@ pub enum CheckError {
     Scenario(#[from] ScenarioError),
 }
 
-/// Checks a scenario file of `game`; returns its title.
-pub fn check_scenario(game: &str, text: &str) -> Result<String, CheckError> {
-    Ok(match game {
-        Artemia::ID => Artemia::check_scenario(text)?,
-        other => return Err(CheckError::UnknownGame(other.to_owned())),
+/// Checks a scenario file of `game`, as the bytes it came in; returns its title.
+pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
+    fn check<G: Game>(bytes: &[u8]) -> Result<String, CheckError> {
+        Ok(G::check_scenario(utf8(bytes)?)?)
+    }
+    match game {
+        Artemia::ID => check::<Artemia>(bytes),
+        other => Err(CheckError::UnknownGame(other.to_owned())),
+    }
+}
+
+/// The file as text, or the position of its first byte that is not UTF-8.
+fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        let column = good[line_start..].len() + 1;
+        let byte = bytes[e.valid_up_to()];
+        ScenarioError::new(line, column, format!("byte 0x{byte:02x} is not UTF-8 text"))
     })
 }

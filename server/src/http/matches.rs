@@ -52,6 +52,17 @@ async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
         .ok_or_else(|| HttpError::not_found("match"))
 }
 
+/// The text of scenario `id`, which must be one of `game`'s.
+async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, HttpError> {
+    match app.store.get_scenario(id).await? {
+        Some(s) if s.game == game => Ok(s.text),
+        _ => Err(HttpError::bad_request(
+            "unknown_scenario",
+            format!("{game} has no scenario {id:?}"),
+        )),
+    }
+}
+
 async fn create(
     State(app): State<AppState>,
     Body(req): Body<CreateMatch>,
@@ -61,20 +72,18 @@ async fn create(
         None => tokens::random_seed().map_err(|e| HttpError::internal(&e))?,
     };
     let seats: Vec<Seat> = req.seats.iter().map(|s| s.seat).collect();
+    let scenario_text = match &req.scenario {
+        Some(id) => Some(scenario_of(&app, &req.game, id).await?),
+        None => None,
+    };
     new_match(&MatchSetup {
         game: req.game.clone(),
         seats: seats.clone(),
-        scenario: None,
+        scenario: scenario_text.clone(),
         options: req.options.clone(),
         seed,
     })
     .map_err(|e| HttpError::bad_request(e.code(), e.to_string()))?;
-    if req.scenario.is_some() {
-        return Err(HttpError::bad_request(
-            "unknown_scenario",
-            format!("{} has no scenarios", req.game),
-        ));
-    }
     let mut new_seats = Vec::with_capacity(req.seats.len());
     let mut tokens_out = Vec::new();
     for s in &req.seats {
@@ -111,8 +120,8 @@ async fn create(
         .create_match(NewMatch {
             id,
             game: req.game.clone(),
-            scenario: None,
-            scenario_text: None,
+            scenario: req.scenario.clone(),
+            scenario_text,
             options: req.options.clone(),
             seed: seed as i64,
             seats: new_seats,

@@ -6,6 +6,7 @@ mod games;
 mod health;
 mod json;
 mod matches;
+mod scenarios;
 mod ws;
 
 use std::path::PathBuf;
@@ -37,6 +38,7 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
         .merge(health::router())
         .merge(games::router())
         .merge(matches::router())
+        .merge(scenarios::router())
         .merge(ws::router())
         .fallback_service(ServeDir::new(web_dir))
         // The path only: a query string can hold a seat token, which no log may show.

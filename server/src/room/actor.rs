@@ -5,11 +5,11 @@
 //! update built for its own viewer. Bots play through the same path as people.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use chrono::Utc;
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
@@ -18,8 +18,8 @@ use xenotable_protocol::{ClientFrame, Seat, ServerFrame};
 
 use super::{Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::RandomBot;
-use crate::games::{AnyMatch, Viewer};
-use crate::store::{CommandRecord, MatchRecord, MatchStatus, TokenHash};
+use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
+use crate::store::{CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
 /// The longest chat message, in characters.
 const MAX_CHAT: usize = 1_000;
@@ -45,6 +45,39 @@ struct Conn {
     outbox: Outbox,
 }
 
+/// How often a running clock is saved, so a restart loses at most this much of it.
+const CLOCK_SAVE_EVERY: Duration = Duration::from_secs(1);
+
+/// The game's clock as the room runs it: what the rules asked for, and when it runs out.
+#[derive(Debug, Clone, Copy)]
+struct RunningClock {
+    clock: Clock,
+    deadline: Deadline,
+    /// When its remaining time is next saved.
+    save_due: Deadline,
+}
+
+impl RunningClock {
+    fn remaining(&self) -> Duration {
+        self.deadline.saturating_duration_since(Deadline::now())
+    }
+
+    /// As every view shows it: whose time runs, the deadline (Unix milliseconds) and the time left.
+    fn to_json(self) -> Value {
+        let remaining = self.remaining();
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        json!({
+            "seat": self.clock.seat,
+            "period": self.clock.period,
+            "seconds": self.clock.seconds,
+            "deadline_ms": (now + remaining).as_millis() as u64,
+            "remaining_ms": remaining.as_millis() as u64,
+        })
+    }
+}
+
 /// A refusal sent to one connection.
 struct Refusal {
     code: &'static str,
@@ -68,6 +101,8 @@ pub(super) struct Room {
     next_conn: u64,
     /// When the next bot move is due, if a bot is to act.
     bot_due: Option<Deadline>,
+    /// The clock of a timed turn, while one runs.
+    clock: Option<RunningClock>,
     finished_recorded: bool,
     rx: mpsc::Receiver<Msg>,
 }
@@ -78,6 +113,7 @@ impl Room {
         record: &MatchRecord,
         game: Box<dyn AnyMatch>,
         seq: u64,
+        saved_clock: Option<SavedClock>,
         rx: mpsc::Receiver<Msg>,
     ) -> Room {
         let seats = record
@@ -104,10 +140,12 @@ impl Room {
             conns: HashMap::new(),
             next_conn: 0,
             bot_due: None,
+            clock: None,
             finished_recorded: record.status == MatchStatus::Finished,
             rx,
         };
         room.schedule_bot();
+        room.sync_clock(saved_clock);
         room
     }
 
@@ -117,12 +155,17 @@ impl Room {
             tracing::info!(seq = self.seq, "room open");
             loop {
                 let due = self.bot_due;
+                let clock = self.clock;
                 tokio::select! {
                     biased;
                     msg = self.rx.recv() => match msg {
                         Some(msg) => self.handle(msg).await,
                         None => break,
                     },
+                    () = sleep_until(clock.map_or_else(Deadline::now, |c| c.deadline)),
+                        if clock.is_some() => self.expire().await,
+                    () = sleep_until(clock.map_or_else(Deadline::now, |c| c.save_due)),
+                        if clock.is_some() => self.save_clock().await,
                     () = sleep_until(due.unwrap_or_else(Deadline::now)), if due.is_some() => {
                         self.play_bot().await;
                     }
@@ -192,6 +235,7 @@ impl Room {
                         self.send(id, welcome);
                     }
                     self.schedule_bot();
+                    self.sync_clock(None);
                 }
             }
             Msg::Status { reply } => {
@@ -214,7 +258,7 @@ impl Room {
             Viewer::Seat(seat) => seat.to_string(),
             Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
         };
-        let mut view = self.game.view(viewer);
+        let mut view = self.view(viewer);
         if !self.started() {
             // Nobody may act before every seat is taken.
             view["legal"] = Value::Array(Vec::new());
@@ -224,6 +268,15 @@ impl Room {
             seq: self.seq,
             view,
         })
+    }
+
+    /// The game's view for `viewer`, with the running clock.
+    fn view(&self, viewer: Viewer) -> Value {
+        let mut view = self.game.view(viewer);
+        if let Some(clock) = self.clock {
+            view["clock"] = clock.to_json();
+        }
+        view
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -313,6 +366,15 @@ impl Room {
         reference: Option<String>,
     ) -> Result<(), Refusal> {
         let started_at = Instant::now();
+        if let Some(running) = self.clock
+            && running.deadline <= Deadline::now()
+        {
+            // Time ran out before this act arrived: the expiry comes first.
+            self.expire().await;
+            if running.clock.seat == seat {
+                return Err(refuse("time_up", "your time for this turn ran out"));
+            }
+        }
         if !self.started() {
             return Err(refuse(
                 "match_not_started",
@@ -340,10 +402,27 @@ impl Room {
             code: e.code(),
             message: e.to_string(),
         })?;
+        self.record(seat.to_string(), action, &events, conn, reference)
+            .await?;
+        metrics::histogram!("xenotable_apply_persist_seconds")
+            .record(started_at.elapsed().as_secs_f64());
+        Ok(())
+    }
+
+    /// Stores a command the game has just applied, then tells everyone: the one path of every
+    /// accepted command, a seat's act or the room's `TimeUp`.
+    async fn record(
+        &mut self,
+        seat: String,
+        action: Value,
+        events: &[JsonEvent],
+        conn: Option<u64>,
+        reference: Option<String>,
+    ) -> Result<(), Refusal> {
         let record = CommandRecord {
             match_id: self.id,
             seq: (self.seq + 1) as i64,
-            seat: seat.to_string(),
+            seat,
             action,
             at: Utc::now(),
         };
@@ -364,9 +443,8 @@ impl Room {
                 s.legal_changed = self.seq;
             }
         }
-        self.broadcast(conn, reference, &events);
-        metrics::histogram!("xenotable_apply_persist_seconds")
-            .record(started_at.elapsed().as_secs_f64());
+        self.sync_clock(None);
+        self.broadcast(conn, reference, events);
         if let Some(outcome) = self.game.outcome()
             && !self.finished_recorded
         {
@@ -386,13 +464,78 @@ impl Room {
         Ok(())
     }
 
+    /// Follows the game's clock: keeps a running one, starts a new period (with the time a
+    /// saved clock of that period had left, after a restart), stops when the game has none.
+    fn sync_clock(&mut self, saved: Option<SavedClock>) {
+        let wanted = if self.started() && self.game.outcome().is_none() {
+            self.game.clock()
+        } else {
+            None
+        };
+        self.clock = match (wanted, self.clock) {
+            (None, _) => None,
+            (Some(clock), Some(running)) if running.clock == clock => Some(running),
+            (Some(clock), _) => {
+                let full = Duration::from_secs(clock.seconds.into());
+                let left = saved
+                    .filter(|s| s.period == i64::from(clock.period))
+                    .map_or(full, |s| {
+                        Duration::from_millis(s.remaining_ms.max(0) as u64).min(full)
+                    });
+                let now = Deadline::now();
+                Some(RunningClock {
+                    clock,
+                    deadline: now + left,
+                    save_due: now,
+                })
+            }
+        };
+    }
+
+    /// Saves the running clock's time left, so a restart resumes it.
+    async fn save_clock(&mut self) {
+        let Some(running) = self.clock.as_mut() else {
+            return;
+        };
+        running.save_due = Deadline::now() + CLOCK_SAVE_EVERY;
+        let saved = SavedClock {
+            period: i64::from(running.clock.period),
+            remaining_ms: running.remaining().as_millis() as i64,
+        };
+        if let Err(e) = self.ctx.store.save_clock(self.id, saved).await {
+            tracing::warn!(error = %e, "cannot save the clock");
+        }
+    }
+
+    /// The clock ran out: the room plays the game's `TimeUp` and logs it as its own command.
+    async fn expire(&mut self) {
+        let Some(running) = self.clock.take() else {
+            return;
+        };
+        let events = match self.game.time_up() {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::error!(error = %e, "the game refused its own clock's expiry");
+                return;
+            }
+        };
+        tracing::info!(seat = %running.clock.seat, period = running.clock.period, "time up");
+        if let Err(refusal) = self
+            .record(
+                load::CLOCK.to_owned(),
+                load::time_up_action(),
+                &events,
+                None,
+                None,
+            )
+            .await
+        {
+            tracing::error!(code = refusal.code, "time up not recorded");
+        }
+    }
+
     /// Sends each connection the update built for its viewer.
-    fn broadcast(
-        &mut self,
-        from: Option<u64>,
-        reference: Option<String>,
-        events: &[crate::games::JsonEvent],
-    ) {
+    fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[JsonEvent]) {
         let mut built: HashMap<Viewer, (Vec<Value>, Value)> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
@@ -402,7 +545,7 @@ impl Room {
                         .iter()
                         .map(|e| e.for_viewer(viewer).clone())
                         .collect(),
-                    self.game.view(viewer),
+                    self.view(viewer),
                 )
             });
             let update = ServerFrame::Update {
@@ -436,6 +579,7 @@ impl Room {
             Ok((game, seq)) => {
                 self.game = game;
                 self.seq = seq;
+                self.sync_clock(None);
             }
             Err(e) => tracing::error!(error = %e, "cannot rebuild the match"),
         }

@@ -156,6 +156,13 @@ impl Rooms {
             return Ok(handle);
         }
         let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
+        let saved_clock = match ctx.store.saved_clock(record.id).await {
+            Ok(saved) => saved,
+            Err(e) => {
+                tracing::warn!(id = %record.id, error = %e, "cannot read the saved clock");
+                None
+            }
+        };
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(handle) = map.get(&record.id).filter(|h| !h.tx.is_closed()) {
             return Ok(handle.clone());
@@ -164,7 +171,7 @@ impl Rooms {
         let handle = RoomHandle { tx };
         map.insert(record.id, handle.clone());
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
-        let room = actor::Room::new(ctx.clone(), record, game, seq, rx);
+        let room = actor::Room::new(ctx.clone(), record, game, seq, saved_clock, rx);
         let rooms = self.clone();
         let id = record.id;
         tokio::spawn(async move {

@@ -82,6 +82,9 @@ impl Db {
     }
 }
 
+/// The admin token every test server is started with.
+pub const ADMIN_TOKEN: &str = "test-admin-token";
+
 /// The real server, running as a child process.
 pub struct Server {
     child: Child,
@@ -98,6 +101,8 @@ impl Server {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_xenotable-under-test"));
         cmd.arg("--bind")
             .arg(format!("127.0.0.1:{port}"))
+            .arg("--admin-token")
+            .arg(ADMIN_TOKEN)
             .env("XENOTABLE_BOT_DELAY_MS", "0")
             .env("RUST_LOG", "warn")
             .env_remove("DATABASE_URL")
@@ -139,14 +144,31 @@ impl Server {
         path: &str,
         body: Option<&str>,
     ) -> std::io::Result<(u16, String)> {
+        let headers = [("Content-Type", "application/json")];
+        self.try_raw(method, path, &headers, body.unwrap_or("").as_bytes())
+            .await
+    }
+
+    async fn try_raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> std::io::Result<(u16, String)> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).await?;
-        let body = body.unwrap_or("");
-        let request = format!(
+        let mut request = format!(
             "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+             Content-Length: {}\r\n",
             body.len()
         );
-        stream.write_all(request.as_bytes()).await?;
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        let mut request = request.into_bytes();
+        request.extend_from_slice(body);
+        stream.write_all(&request).await?;
         let mut raw = Vec::new();
         stream.read_to_end(&mut raw).await?;
         let text = String::from_utf8_lossy(&raw).into_owned();
@@ -171,9 +193,21 @@ impl Server {
 
     /// An HTTP request; the body parsed as JSON when it is JSON.
     pub async fn request(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let body = body.map(|b| b.to_string());
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let headers = [("Content-Type", "application/json")];
+        self.raw(method, path, &headers, body.as_bytes()).await
+    }
+
+    /// A request with a raw body and extra headers (scenario files, the admin token).
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> (u16, Value) {
         let (status, text) = self
-            .try_request(method, path, body.as_deref())
+            .try_raw(method, path, headers, body)
             .await
             .expect("the server answers");
         (

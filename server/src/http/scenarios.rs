@@ -1,0 +1,210 @@
+//! Scenario files: public listing, reading and checking (the editor validates as you type), and
+//! the admin's uploads and deletions behind the admin bearer token.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::{AppState, HttpError};
+use crate::games::CheckError;
+use crate::scenarios::{self, Checked};
+use crate::store::ScenarioRecord;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/scenarios", get(list))
+        .route("/api/scenarios/check", post(check))
+        .route("/api/scenarios/{id}", get(one))
+        .route("/api/admin/scenarios", post(upload))
+        .route("/api/admin/scenarios/{id}", delete(remove))
+}
+
+/// A scenario as lists show it (without its text).
+#[derive(Serialize)]
+struct ScenarioSummary {
+    id: String,
+    game: String,
+    name: String,
+    shipped: bool,
+}
+
+/// A scenario with its file.
+#[derive(Serialize)]
+struct ScenarioFile {
+    id: String,
+    game: String,
+    name: String,
+    shipped: bool,
+    text: String,
+}
+
+impl From<&ScenarioRecord> for ScenarioSummary {
+    fn from(s: &ScenarioRecord) -> ScenarioSummary {
+        ScenarioSummary {
+            id: s.id.clone(),
+            game: s.game.clone(),
+            name: s.name.clone(),
+            shipped: s.shipped,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameQuery {
+    game: Option<String>,
+}
+
+async fn list(
+    State(app): State<AppState>,
+    Query(query): Query<GameQuery>,
+) -> Result<Json<Vec<ScenarioSummary>>, HttpError> {
+    let scenarios = app.store.list_scenarios(query.game.as_deref()).await?;
+    Ok(Json(scenarios.iter().map(ScenarioSummary::from).collect()))
+}
+
+async fn one(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<ScenarioFile>, HttpError> {
+    let s = app
+        .store
+        .get_scenario(&id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("scenario"))?;
+    Ok(Json(ScenarioFile {
+        id: s.id,
+        game: s.game,
+        name: s.name,
+        shipped: s.shipped,
+        text: s.text,
+    }))
+}
+
+/// The verdict on a checked file.
+#[derive(Serialize)]
+struct CheckResult {
+    game: &'static str,
+    title: String,
+}
+
+fn invalid(error: CheckError) -> HttpError {
+    match error {
+        CheckError::UnknownGame(_) => HttpError::bad_request("unknown_game", error.to_string()),
+        CheckError::Scenario(e) => HttpError::bad_request("scenario_invalid", e.to_string()),
+    }
+}
+
+/// Checks a file without storing it: `200 {"game","title"}` or `400 scenario_invalid` with
+/// `line L, column C: ...`.
+async fn check(
+    Query(query): Query<GameQuery>,
+    body: Bytes,
+) -> Result<Json<CheckResult>, HttpError> {
+    let Checked { game, title } =
+        scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
+    Ok(Json(CheckResult { game, title }))
+}
+
+/// Lets the request through only with `Authorization: Bearer <admin token>`.
+fn admin(app: &AppState, headers: &HeaderMap) -> Result<(), HttpError> {
+    let Some(expected) = &app.admin_token else {
+        return Err(HttpError::unauthorized(
+            "admin_closed",
+            "the admin API is closed: the server has no admin token",
+        ));
+    };
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    // Compare hashes, so the time taken says nothing about how much of the token matched.
+    let same = given.is_some_and(|g| Sha256::digest(g) == Sha256::digest(expected));
+    if same {
+        Ok(())
+    } else {
+        Err(HttpError::unauthorized(
+            "unauthorized",
+            "this needs the admin token: Authorization: Bearer <token>",
+        ))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UploadQuery {
+    /// The id to store it under; default: made from the title.
+    id: Option<String>,
+    /// The game; default: known from the file.
+    game: Option<String>,
+}
+
+/// Validates and stores a scenario (replacing an uploaded one of the same id); playable at once.
+async fn upload(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<UploadQuery>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<ScenarioSummary>), HttpError> {
+    admin(&app, &headers)?;
+    let Checked { game, title } =
+        scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
+    let id = match query.id {
+        Some(id) if scenarios::valid_id(&id) => id,
+        Some(_) => {
+            return Err(HttpError::bad_request(
+                "bad_scenario_id",
+                "a scenario id has 1 to 64 of a-z, 0-9 and -, not starting with -",
+            ));
+        }
+        None => scenarios::id_from_title(&title),
+    };
+    if let Some(existing) = app.store.get_scenario(&id).await?
+        && existing.shipped
+    {
+        return Err(HttpError::new(
+            StatusCode::CONFLICT,
+            "scenario_shipped",
+            format!("{id} is a shipped scenario; upload under another id"),
+        ));
+    }
+    // The checked bytes are UTF-8: every game's check refuses anything else.
+    let text = String::from_utf8_lossy(&body).into_owned();
+    let record = ScenarioRecord {
+        id,
+        game: game.to_owned(),
+        name: title,
+        text,
+        shipped: false,
+    };
+    app.store.put_scenario(record.clone()).await?;
+    tracing::info!(id = record.id, game, "scenario uploaded");
+    Ok((StatusCode::CREATED, Json(ScenarioSummary::from(&record))))
+}
+
+async fn remove(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, HttpError> {
+    admin(&app, &headers)?;
+    let scenario = app
+        .store
+        .get_scenario(&id)
+        .await?
+        .ok_or_else(|| HttpError::not_found("scenario"))?;
+    if scenario.shipped {
+        return Err(HttpError::new(
+            StatusCode::CONFLICT,
+            "scenario_shipped",
+            format!("{id} is shipped with the server and comes back at every start"),
+        ));
+    }
+    app.store.delete_scenario(&id).await?;
+    tracing::info!(id, "scenario deleted");
+    Ok(StatusCode::NO_CONTENT)
+}
