@@ -11,10 +11,12 @@ RUN apt-get update \
     && useradd --system --home /var/lib/xenotable xenotable
 COPY --from=build /src/target/release/xenotable /usr/local/bin/xenotable
 COPY --from=build /src/web /srv/xenotable/web
+COPY --from=build /src/scenarios /srv/xenotable/scenarios
 USER xenotable
 WORKDIR /var/lib/xenotable
 ENV XENOTABLE_BIND=0.0.0.0:8080 \
     XENOTABLE_WEB_DIR=/srv/xenotable/web \
+    XENOTABLE_SCENARIOS_DIR=/srv/xenotable/scenarios \
     XENOTABLE_LOG_FORMAT=json
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1

@@ -64,6 +64,17 @@ impl Db {
         }
     }
 
+    /// The server's store, opened beside it (to read the command log as stored).
+    pub async fn store(&self) -> std::sync::Arc<dyn xenotable_server::store::Store> {
+        let url = match self {
+            Db::Sqlite { dir } => format!("sqlite://{}", dir.join("xenotable.db").display()),
+            Db::Postgres { .. } => self.url().expect("a URL"),
+        };
+        xenotable_server::store::connect(&url)
+            .await
+            .expect("the server's database opens")
+    }
+
     /// Removes the database.
     pub async fn drop_db(self) {
         match self {
@@ -92,6 +103,21 @@ pub struct Server {
 }
 
 impl Server {
+    /// Uploads a scenario file with the admin token; returns its id.
+    pub async fn upload_scenario(&self, file: &str) -> String {
+        let auth = format!("Bearer {ADMIN_TOKEN}");
+        let (status, body) = self
+            .raw(
+                "POST",
+                "/api/admin/scenarios",
+                &[("Authorization", auth.as_str())],
+                file.as_bytes(),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        body["id"].as_str().expect("an id").to_owned()
+    }
+
     /// Starts the server on `db` and waits until `/healthz` says ok.
     pub async fn start(db: &Db) -> Server {
         let port = StdListener::bind("127.0.0.1:0")
