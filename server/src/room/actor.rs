@@ -227,6 +227,7 @@ impl Room {
                     {
                         tracing::error!(error = %e, "cannot record the match as live");
                     }
+                    self.sync_clock(None);
                     // Everyone already here learns the match has begun, with a fresh view.
                     let conns: Vec<(u64, Viewer)> =
                         self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
@@ -235,7 +236,6 @@ impl Room {
                         self.send(id, welcome);
                     }
                     self.schedule_bot();
-                    self.sync_clock(None);
                 }
             }
             Msg::Status { reply } => {
