@@ -3,3 +3,5 @@
 
 mod errors;
 mod examples;
+mod properties;
+mod random;
