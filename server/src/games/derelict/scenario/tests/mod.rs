@@ -5,3 +5,4 @@ mod errors;
 mod examples;
 mod properties;
 mod random;
+mod shipped;
