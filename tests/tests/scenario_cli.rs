@@ -84,6 +84,19 @@ fn another_file_is_not_a_derelict_scenario() {
 }
 
 #[test]
+fn every_shipped_scenario_checks_ok() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/derelict");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("scenarios/derelict exists") {
+        let path = entry.expect("a directory entry").path();
+        let out = check(&path);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} shipped scenarios");
+}
+
+#[test]
 fn an_unreadable_file_exits_2() {
     let missing =
         std::env::temp_dir().join(format!("xenotable-missing-{}.txt", uuid::Uuid::new_v4()));
