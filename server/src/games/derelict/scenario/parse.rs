@@ -92,6 +92,8 @@ fn lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Reads the lines of a file whose bytes are all allowed: magic, headers, `map:` and rows from
+/// the top, then the end-of-file checks, then the checks across the whole file.
 fn read(lines: &[&str]) -> Result<Scenario, ScenarioError> {
     if lines.first() != Some(&MAGIC) {
         return Err(ScenarioError::new(
@@ -128,6 +130,7 @@ fn read(lines: &[&str]) -> Result<Scenario, ScenarioError> {
             format!("missing key \"{}\"", key.word()),
         ));
     }
+    // `read_rows` checked every code and both sides, so the rows always form a map.
     let map = Map::from_rows(&rows)
         .ok_or_else(|| ScenarioError::new(map_line, 1, "map rows do not form a map"))?;
     headers.into_scenario(map, map_line)
