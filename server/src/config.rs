@@ -19,6 +19,21 @@ pub struct Cli {
 pub enum Command {
     /// Serve the web client and the API (the default).
     Serve,
+    /// Work on scenario files, offline: no server, no database.
+    #[command(subcommand)]
+    Scenario(ScenarioCommand),
+}
+
+/// What to do with a scenario file.
+#[derive(Debug, Subcommand)]
+pub enum ScenarioCommand {
+    /// Check a scenario file. Exit 0 and print its title when it is valid; exit 1 with its
+    /// first error (`line L, column C: message`) on stderr when it is not; exit 2 when it cannot
+    /// be read.
+    Check {
+        /// The scenario file.
+        file: PathBuf,
+    },
 }
 
 /// How the server runs.

@@ -1,7 +1,15 @@
 //! A Derelict scenario: the map and the keys of the ASCII file (rules section 12).
 //!
-//! These are plain data; `parse` is the one door from a file to a `Scenario` and `write`
-//! gives the canonical file back (`parse(write(s)) == s`).
+//! These are plain data; [`parse`] (or [`parse_bytes`]) is the one door from a file to a
+//! [`Scenario`] and [`write`] gives the canonical file back (`parse(write(s)) == s`).
+
+mod key;
+mod parse;
+mod write;
+
+pub use key::MAGIC;
+pub use parse::{MAX_BYTES, parse, parse_bytes};
+pub use write::write;
 
 use xenotable_protocol::derelict::{Cell, Role};
 
@@ -159,3 +167,6 @@ impl Map {
             .map(|(k, _)| (k % self.width, k / self.width))
     }
 }
+
+#[cfg(test)]
+mod tests;
