@@ -5,7 +5,7 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import * as tokens from './tokens.js';
-import { errorText, seatLabel, when } from './words.js';
+import { errorText, gameTitle, seatLabel, when } from './words.js';
 
 /** How often the match lists refresh, in milliseconds. */
 const REFRESH_MS = 4000;
@@ -257,7 +257,11 @@ export function mountJoin(root, matchId, seat) {
   replace(root, h('section', { class: 'panel join' }, h('h2', {}, `Join a match as ${seatLabel(seat)}`), about, notice, form));
   api.match(matchId).then((m) => {
     const players = m.seats.map((s) => `${seatLabel(s.seat)}: ${s.bot ? 'bot' : (s.name ?? 'open')}`).join(' · ');
-    replace(about, `${m.game} · ${players}`);
+    replace(about, `${gameTitle(m.game)} · ${players}`);
+    if (m.seats.find((s) => s.seat === seat)?.taken) {
+      notice.hidden = false;
+      replace(notice, `${seatLabel(seat)} is already taken. `, h('a', { href: `#/match/${matchId}/watch` }, 'Watch instead'));
+    }
   }, (error) => {
     notice.hidden = false;
     replace(notice, errorText(error));

@@ -9,7 +9,7 @@ import { createLog } from './log.js';
 import { MatchSocket } from './socket.js';
 import { tableFor } from './tables/index.js';
 import * as tokens from './tokens.js';
-import { errorText, namesOf, seatLabel, seatWithName } from './words.js';
+import { errorText, gameTitle, namesOf, seatLabel, seatWithName } from './words.js';
 
 const STATE_WORDS = {
   connecting: 'Connecting…',
@@ -54,6 +54,7 @@ class MatchPage {
       seats: h('div', { class: 'seat-links' }),
       alerts: h('div', { class: 'alerts', role: 'alert' }),
       waiting: h('section', { class: 'panel waiting', hidden: true }),
+      over: h('section', { class: 'panel over', hidden: true }),
       table: h('div', { class: 'table-root' }, h('p', { class: 'hint' }, 'Waiting for the table…')),
     };
     this.log = createLog();
@@ -63,6 +64,7 @@ class MatchPage {
         h('a', { href: '#/', class: 'back' }, '← Lobby'), this.el.title, this.el.who, this.el.conn, this.el.seats),
       this.el.alerts,
       this.el.waiting,
+      this.el.over,
       h('div', { class: 'match-main' },
         h('section', { class: 'table-area' }, this.el.table),
         h('aside', { class: 'side' }, this.log.root, this.chat.root)));
@@ -90,7 +92,7 @@ class MatchPage {
       return;
     }
     this.names = namesOf(this.summary);
-    this.el.title.textContent = this.summary.game[0].toUpperCase() + this.summary.game.slice(1);
+    this.el.title.textContent = gameTitle(this.summary.game);
     if (this.seat) this.el.who.textContent = `You play ${seatWithName(this.seat, this.names)}`;
     this.renderSeatLinks();
     this.renderWaiting();
@@ -142,6 +144,7 @@ class MatchPage {
     this.ensureTable(this.summary?.game);
     this.table.show(frame.view, []);
     this.el.table.dataset.seq = String(frame.seq);
+    this.renderOver(frame.view);
     this.log.add([this.welcomed ? 'Reconnected: the table is up to date.' : 'Connected to the table.'], 'sys');
     this.welcomed = true;
     // A welcome also comes when the last seat is taken: names and open seats change.
@@ -153,6 +156,21 @@ class MatchPage {
     this.log.add(frame.events.map((e) => this.tableModule.describeEvent(e, this.names)));
     this.table.show(frame.view, frame.events);
     this.el.table.dataset.seq = String(frame.seq);
+    this.renderOver(frame.view);
+  }
+
+  /** Once the match is over: who won, and the way to its replay. */
+  renderOver(view) {
+    const outcome = view.outcome;
+    this.el.over.hidden = !outcome;
+    if (!outcome) return;
+    const winners = outcome.winners.map((s) => seatWithName(s, this.names)).join(', ') || 'nobody';
+    const won = this.seat && outcome.winners.includes(this.seat);
+    replace(this.el.over,
+      h('h2', {}, this.seat ? (won ? 'You won!' : 'You lost.') : 'The match is over.'),
+      h('p', {}, `Won by ${winners} (${outcome.reason}).`),
+      h('a', { class: 'button primary', href: `#/replay/${this.matchId}` }, 'Watch the replay'), ' ',
+      h('a', { class: 'button', href: '#/' }, 'Back to the lobby'));
   }
 
   act(action) {

@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import { tableFor } from './tables/index.js';
-import { errorText, namesOf, seatWithName } from './words.js';
+import { errorText, gameTitle, namesOf, seatWithName } from './words.js';
 
 /** Milliseconds between steps when playing. */
 const PLAY_MS = 700;
@@ -42,7 +42,7 @@ class ReplayViewer {
     replace(root, h('div', { class: 'replay match' },
       h('header', { class: 'match-bar' },
         h('a', { href: '#/', class: 'back' }, '← Lobby'),
-        h('h1', { class: 'match-name' }, `Replay: ${replay.game[0].toUpperCase()}${replay.game.slice(1)}`),
+        h('h1', { class: 'match-name' }, `Replay: ${gameTitle(replay.game)}`),
         h('span', { class: 'who' }, 'Everything is shown (omniscient view)')),
       h('div', { class: 'replay-controls' },
         button('«', 'First step', () => 0),

@@ -44,15 +44,24 @@ const ERROR_WORDS = {
   storage_failed: 'The server could not save your move. Try again.',
 };
 
+/** Seat ids inside a server message, to be said as people say them. */
+const SEAT_IDS = /\b(creature|hunted-\d|marines|aliens|crew|intruder|science|command|team-\d|away-team)\b/gi;
+
 /** An error frame or ApiError as one sentence for the player. */
 export function errorText(error) {
   const words = ERROR_WORDS[error?.code];
-  const message = String(error?.message ?? '').trim();
+  const message = String(error?.message ?? '').trim().replace(SEAT_IDS, (id) => seatLabel(id.toLowerCase()));
   if (words && message && !words.includes(message)) return `${words} (${message})`;
   if (words) return words;
   if (!message) return `Something went wrong (${error?.code ?? 'unknown error'}).`;
   const first = message[0].toUpperCase() + message.slice(1);
   return /[.!?)]$/.test(first) ? first : `${first}.`;
+}
+
+/** A game id as a title: `away-team` → `Away team`. */
+export function gameTitle(id) {
+  const text = String(id ?? '').replace(/-/g, ' ');
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 /** A timestamp as a short local date and time. */

@@ -204,6 +204,13 @@ describe('the web client', () => {
     await host.click('a:has-text("Go to the table as Creature")');
     await host.waitForSelector('.waiting:has-text("Waiting for players")');
 
+    // Eve opens the link while the seat is still open...
+    const late = await newPage(browser);
+    await late.goto(link);
+    await late.waitForSelector('.join p:has-text("Hunted 1: open")');
+    assert.ok(await late.locator('.join .notice').isHidden());
+
+    // ...Dana takes it first...
     const first = await newPage(browser);
     await first.goto(link);
     await first.fill('.join-form input', 'Dana');
@@ -212,13 +219,12 @@ describe('the web client', () => {
     assert.match(first.url(), /#\/match\/[^/]+\/as\/hunted-1$/);
     await host.waitForSelector('.waiting', { state: 'hidden' });
 
-    const late = await newPage(browser);
-    await late.goto(link);
+    // ...and Eve's join is refused by the server, in words.
     await late.fill('.join-form input', 'Eve');
     await late.click('.join-form button');
     const notice = late.locator('.join .notice');
     await notice.waitFor();
-    assert.match(await notice.innerText(), /Hunted-1 is already taken\./);
+    assert.match(await notice.innerText(), /Hunted 1 is already taken\./);
     await shoot(late, '10-join-refused');
     for (const p of [host, first, late]) {
       assertNoProblems(p);

@@ -51,6 +51,7 @@ class ArtemiaTable {
     this.pending = false;
     this.picked = null;
     this.lastReveal = null;
+    this.lastTrack = null;
     this.el = {
       status: h('div', { class: 'a-status', 'aria-live': 'polite' }),
       track: h('div', { class: 'a-track' }),
@@ -95,7 +96,8 @@ class ArtemiaTable {
   render() {
     const v = this.view;
     this.renderStatus(v);
-    replace(this.el.track, renderTrack(v));
+    replace(this.el.track, renderTrack(v, this.lastTrack));
+    this.lastTrack = { rescue: v.rescue, assimilation: v.assimilation };
     this.renderBoard(v);
     this.renderReveal(v);
     renderActions(this.el.actions, this.ctx.act ? v.legal : [], {
@@ -161,7 +163,7 @@ class ArtemiaTable {
       h('span', { class: 'place-head' }, h('span', { class: 'place-n' }, String(place.n)), h('span', { class: 'place-name' }, place.name)),
       h('span', { class: 'place-power' }, place.power),
       h('span', { class: 'place-marks' }, placeMarks(v, place.id)),
-      h('span', { class: 'place-tokens' }, tokensOn(v, place.id), presencesOn(v, place.id, names)));
+      h('span', { class: 'place-tokens' }, tokensOn(v, place.id), presencesOn(v, place.id, names, this.ctx.you)));
     }));
   }
 
@@ -288,16 +290,17 @@ function flags(x) {
   return list.length ? h('div', { class: 'flags' }, list.map((f) => h('span', { class: 'chip' }, f))) : null;
 }
 
-function renderTrack(v) {
+/** The track; a counter that moved since `before` (the last view drawn) is flashed. */
+function renderTrack(v, before) {
   const k = v.hunted.length;
   // Starting distances (rules 2.1): Rescue 12 + k, Assimilation 6 + k.
   return [
-    trackRow('Rescue', 'rescue', v.rescue, 12 + k, v.a_spaces),
-    trackRow('Assimilation', 'assimilation', v.assimilation, 6 + k, []),
+    trackRow('Rescue', 'rescue', v.rescue, 12 + k, v.a_spaces, before && before.rescue !== v.rescue),
+    trackRow('Assimilation', 'assimilation', v.assimilation, 6 + k, [], before && before.assimilation !== v.assimilation),
   ];
 }
 
-function trackRow(label, kind, at, start, aSpaces) {
+function trackRow(label, kind, at, start, aSpaces, moved) {
   const cells = [];
   for (let d = Math.max(start, at); d >= 0; d -= 1) {
     cells.push(h('span', {
@@ -305,7 +308,7 @@ function trackRow(label, kind, at, start, aSpaces) {
       title: d === 0 ? 'the star' : `${d} to go${aSpaces.includes(d) ? ' (A-space: the Artemia token may come out)' : ''}`,
     }, d === 0 ? '★' : String(d)));
   }
-  return h('div', { class: ['track-row', kind], dataset: { distance: String(at) } },
+  return h('div', { class: ['track-row', kind, moved ? 'moved' : ''], dataset: { distance: String(at) } },
     h('span', { class: 'track-label' }, label, ' ', h('b', { class: 'track-value' }, String(at))),
     h('span', { class: 'cells' }, cells));
 }
@@ -318,9 +321,16 @@ function tokensOn(v, id) {
   return out;
 }
 
-function presencesOn(v, id, names) {
-  return v.hunted.filter((x) => x.presences.includes(id)).map((x) =>
-    h('span', { class: 'presence', title: seatWithName(x.seat, names) }, seatLabel(x.seat).replace('Hunted ', 'H')));
+/** Revealed presences, and the viewer's own face-down cards as ghosts before the reveal. */
+function presencesOn(v, id, names, you) {
+  const short = (seat) => seatLabel(seat).replace('Hunted ', 'H');
+  return v.hunted.flatMap((x) => {
+    if (x.presences.includes(id)) return [h('span', { class: 'presence', title: seatWithName(x.seat, names) }, short(x.seat))];
+    if (x.seat === you && !x.presences.length && x.in_play?.includes(id)) {
+      return [h('span', { class: 'presence ghost', title: 'your face-down card' }, short(x.seat))];
+    }
+    return [];
+  });
 }
 
 function placeMarks(v, id) {
@@ -388,7 +398,7 @@ function renderHuntedHand(me, pick) {
   return h('section', { class: 'hand-area' },
     h('h3', {}, 'Your Place cards'),
     h('div', { class: 'hand' }, (me.hand ?? []).map((id) => placeCard(id, pick))),
-    me.in_play?.length ? h('div', { class: 'pile' }, 'In play: ', cardRow(me.in_play)) : null,
+    me.in_play?.length ? h('div', { class: 'pile' }, me.presences.length ? 'In play: ' : 'Face down (only you know): ', cardRow(me.in_play)) : null,
     h('h3', {}, 'Your Survival cards'),
     h('div', { class: 'hand' }, (me.survival ?? []).length
       ? me.survival.map((card) => survivalCard(card, pick))
