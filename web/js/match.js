@@ -47,6 +47,7 @@ class MatchPage {
     this.table = null;
     this.tableModule = null;
     this.welcomed = false;
+    this.pendingRef = null;
     this.el = {
       title: h('h1', { class: 'match-name' }, 'Match'),
       who: h('span', { class: 'who' }, seat ? `You play ${seatLabel(seat)}` : 'You are watching'),
@@ -75,7 +76,7 @@ class MatchPage {
       onState: (s) => this.onState(s),
       onWelcome: (f) => this.ready.then(() => this.onWelcome(f)),
       onUpdate: (f) => this.ready.then(() => this.onUpdate(f)),
-      onError: (f) => this.alert(errorText(f)),
+      onError: (f) => this.onError(f),
       onChat: (f) => this.chat.add(f),
     });
   }
@@ -143,6 +144,8 @@ class MatchPage {
   onWelcome(frame) {
     this.ensureTable(this.summary?.game);
     this.table.show(frame.view, []);
+    // The whole view is the truth now: an act still unanswered is either in it or lost.
+    this.answered();
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
     this.log.add([this.welcomed ? 'Reconnected: the table is up to date.' : 'Connected to the table.'], 'sys');
@@ -155,8 +158,20 @@ class MatchPage {
     if (!this.table) return;
     this.log.add(frame.events.map((e) => this.tableModule.describeEvent(e, this.names)));
     this.table.show(frame.view, frame.events);
+    // Other seats' moves come in while ours is on its way; only our own answer frees the table.
+    if (frame.ref && frame.ref === this.pendingRef) this.answered();
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
+  }
+
+  onError(frame) {
+    if (frame.ref && frame.ref === this.pendingRef) this.answered();
+    this.alert(errorText(frame));
+  }
+
+  answered() {
+    this.pendingRef = null;
+    this.table?.pending(false);
   }
 
   /** Once the match is over: who won, and the way to its replay. */
@@ -176,7 +191,10 @@ class MatchPage {
   act(action) {
     const ref = this.socket.act(action);
     if (!ref) this.alert('You are not connected; your move was not sent. Wait for the connection to come back.');
-    else this.clearAlerts();
+    else {
+      this.pendingRef = ref;
+      this.clearAlerts();
+    }
     return ref;
   }
 
@@ -188,7 +206,6 @@ class MatchPage {
 
   alert(text) {
     if (!text) return;
-    this.table?.pending(false);
     const item = h('div', { class: 'alert' }, h('span', {}, text),
       h('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss', onclick: () => item.remove() }, '×'));
     this.el.alerts.append(item);

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Server, launch, newPage, shoot } from './harness.js';
+import { Server, launch, newPage, pinSeed, shoot } from './harness.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 /** Script errors that a dropped connection or a refused request legitimately log. */
@@ -40,9 +40,10 @@ function assertNoProblems(page) {
 
 /**
  * Creates an Artemia match through the lobby form: `hunted` Hunted seats, `roles` maps seats to
- * `me`, `bot` or `open` (unlisted seats keep the form's default). Returns the created panel.
+ * `me`, `bot` or `open` (unlisted seats keep the form's default); the match is dealt by `seed`.
  */
-async function createInLobby(page, { name, hunted, roles }) {
+async function createInLobby(page, { name, hunted, roles, seed }) {
+  await pinSeed(page, seed);
   await page.goto(`${server.url}/#/`);
   await page.selectOption('select[name=game]', 'artemia');
   await page.fill('input[name=name]', name);
@@ -77,7 +78,7 @@ describe('the web client', () => {
     await page.goto(`${server.url}/#/`);
     await page.waitForSelector('select[name=game] option[value=artemia]', { state: 'attached' });
     await shoot(page, '01-lobby');
-    await createInLobby(page, { name: 'Cora', hunted: 2, roles: { creature: 'me', 'hunted-1': 'bot', 'hunted-2': 'bot' } });
+    await createInLobby(page, { seed: 11, name: 'Cora', hunted: 2, roles: { creature: 'me', 'hunted-1': 'bot', 'hunted-2': 'bot' } });
     await shoot(page, '02-match-created');
     await page.click('a:has-text("Go to the table as Creature")');
     await page.waitForSelector('.conn[data-state="live"]');
@@ -88,7 +89,10 @@ describe('the web client', () => {
     assert.equal(await page.locator('.big-card.hunt').count(), 3, 'the Creature holds 3 Hunt cards');
     await shoot(page, '03-artemia-creature-turn-start');
 
-    let placedToken = false;
+    // Seed 11 deals the Creature Ascendancy, Phobia and Stasis: this turn it plays Phobia (an
+    // A-symbol card) on Hunted 1, puts the Creature token on The River and the Artemia token on
+    // The Jungle, and passes everything else.
+    const played = { phobia: false, creature: false, artemia: false };
     let revealShot = false;
     for (let moves = 0; moves < 40; moves += 1) {
       await page.waitForFunction(() => document.querySelector('.your-move') || document.querySelector('.a-outcome')
@@ -98,16 +102,31 @@ describe('the web client', () => {
         await shoot(page, '04-artemia-reveal');
         revealShot = true;
       }
-      const river = page.locator('button.place.choosable[data-place="river"]');
-      if (await river.count()) {
-        await actBy(page, river);
-        placedToken = true;
+      const decision = await page.locator('.a-decision').innerText();
+      const phobia = page.locator('button.big-card.hunt[data-card="phobia"]');
+      if (!played.phobia && (await phobia.count())) {
+        // Phobia can name either Hunted: clicking the card points at those choices.
+        await phobia.click();
+        await page.waitForSelector('.act-group.flash[data-group="hunt:phobia:false"]');
+        await actBy(page, page.locator('.act-group[data-group="hunt:phobia:false"] button', { hasText: 'Hunted 1' }));
+        played.phobia = true;
+      } else if (/places the Creature token/.test(decision)) {
+        await actBy(page, page.locator('button.place.choosable[data-place="river"]'));
+        played.creature = true;
         assert.equal(await page.locator('.place[data-place="river"] .t-creature').count(), 1, 'the Creature token stands on The River');
+      } else if (/put out the Artemia token/.test(decision)) {
+        await actBy(page, page.locator('button.place.choosable[data-place="jungle"]'));
+        played.artemia = true;
+        assert.equal(await page.locator('.place[data-place="jungle"] .t-artemia').count(), 1, 'the Artemia token stands on The Jungle');
       } else {
         await actBy(page, page.locator('.actions button[data-action="pass"]'));
       }
+      if (played.phobia && !played.creature) {
+        assert.match(await page.locator('.player.creature .played').innerText(), /Phobia naming Hunted 1/);
+      }
     }
-    assert.ok(placedToken, 'the Creature token was placed by clicking a place');
+    assert.deepEqual(played, { phobia: true, creature: true, artemia: true });
+    assert.match(await page.locator('.log').innerText(), /Hunted 1 shows the Creature (\d+ cards|The \w+ and The \w+)/);
     assert.equal(await turnOf(page), 2, 'the turn is over');
     const reveal = page.locator('.a-reveal');
     assert.ok(await reveal.isVisible(), 'the reveal stays on show');
@@ -125,8 +144,14 @@ describe('the web client', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(100);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(overflow <= 375, `the page fits a phone (scroll width ${overflow})`);
+    // The innermost elements that stick out, if any.
+    const wide = await page.evaluate(() => {
+      const out = (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5;
+      return [...document.querySelectorAll('body *')]
+        .filter((el) => out(el) && ![...el.children].some(out))
+        .map((el) => `${el.tagName}.${el.className}: ${el.textContent.slice(0, 60)}`);
+    });
+    assert.deepEqual(wide, [], 'the page fits a 375 px phone');
     await shoot(page, '06-artemia-phone');
     assertNoProblems(page);
     await page.context().close();
@@ -134,7 +159,7 @@ describe('the web client', () => {
 
   test('a name and a chat line of HTML show as text, to players and spectators, and no dialog fires', async () => {
     const page = await newPage(browser);
-    await createInLobby(page, { name: XSS, hunted: 1, roles: { creature: 'bot', 'hunted-1': 'me' } });
+    await createInLobby(page, { seed: 12, name: XSS, hunted: 1, roles: { creature: 'bot', 'hunted-1': 'me' } });
     await page.click('a:has-text("Go to the table as Hunted 1")');
     await page.waitForSelector('.conn[data-state="live"]');
     const id = matchIdOf(page);
@@ -173,7 +198,7 @@ describe('the web client', () => {
 
   test('a dropped connection shows its state, reconnects with backoff and resyncs from welcome', async () => {
     const page = await newPage(browser);
-    await createInLobby(page, { name: 'Rhea', hunted: 1, roles: { creature: 'me', 'hunted-1': 'bot' } });
+    await createInLobby(page, { seed: 13, name: 'Rhea', hunted: 1, roles: { creature: 'me', 'hunted-1': 'bot' } });
     await page.click('a:has-text("Go to the table as Creature")');
     await page.waitForSelector('.your-move');
     const seqBefore = Number(await page.getAttribute('.table-root', 'data-seq'));
@@ -199,7 +224,7 @@ describe('the web client', () => {
 
   test('joining a seat that is already taken shows the server’s error in words', async () => {
     const host = await newPage(browser);
-    await createInLobby(host, { name: 'Ines', hunted: 1, roles: { creature: 'me', 'hunted-1': 'open' } });
+    await createInLobby(host, { seed: 14, name: 'Ines', hunted: 1, roles: { creature: 'me', 'hunted-1': 'open' } });
     const link = await host.inputValue('.created li[data-seat="hunted-1"] .share-link');
     await host.click('a:has-text("Go to the table as Creature")');
     await host.waitForSelector('.waiting:has-text("Waiting for players")');

@@ -128,3 +128,16 @@ export async function newPage(browser, viewport = { width: 1280, height: 800 }) 
 export function shoot(page, name) {
   return page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Pins the seed of every match this page creates through the lobby (which lets the server draw
+ * one), so a test plays the same deal on every run.
+ */
+export async function pinSeed(page, seed) {
+  await page.route('**/api/matches', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    const body = { ...JSON.parse(request.postData() ?? '{}'), seed };
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+}

@@ -37,7 +37,6 @@ export function mount(root, ctx) {
   return {
     show(next) {
       view = next;
-      pending = false;
       render();
     },
     pending(on) {

@@ -1,5 +1,6 @@
 // Which table draws which game. A table module exports `mount(root, ctx)` returning
-// `{show(view, events), pending(on)}`, and `describeEvent(event, names)` and
+// `{show(view, events), pending(on)}` (while an act is pending the table offers no choice; the
+// page that sent it says when it is answered), and `describeEvent(event, names)` and
 // `describeAction(action, names)` for the log and the replay. Games without a table of their
 // own get the generic one.
 

@@ -55,14 +55,15 @@ class ArtemiaTable {
     this.el = {
       status: h('div', { class: 'a-status', 'aria-live': 'polite' }),
       track: h('div', { class: 'a-track' }),
-      board: h('div', { class: 'a-board', role: 'grid', 'aria-label': 'The ten places' }),
+      hint: h('p', { class: 'a-hint', hidden: true }),
+      board: h('div', { class: 'a-board', 'aria-label': 'The ten places' }),
       reveal: h('div', { class: 'a-reveal', hidden: true }),
       actions: h('div', { class: 'actions', 'aria-label': 'Your choices' }),
       mine: h('div', { class: 'a-mine' }),
       players: h('div', { class: 'a-players' }),
     };
     replace(root, h('div', { class: 'artemia' },
-      this.el.status, this.el.track, this.el.board, this.el.reveal, this.el.actions, this.el.mine, this.el.players));
+      this.el.status, this.el.track, this.el.hint, this.el.board, this.el.reveal, this.el.actions, this.el.mine, this.el.players));
   }
 
   setPending(on) {
@@ -73,7 +74,6 @@ class ArtemiaTable {
   show(view, events = []) {
     this.view = view;
     this.picked = null;
-    this.pending = false;
     this.noteReveal(view, events);
     this.render();
   }
@@ -149,8 +149,10 @@ class ArtemiaTable {
       else if (c.path[0] === picked && c.path[1]) reachable.add(c.path[1]);
     }
     const names = this.names();
+    this.el.hint.hidden = !picked;
+    if (picked) this.el.hint.textContent = `${placeName(picked)} chosen: now click the second place, or ${placeName(picked)} again to cancel.`;
     replace(this.el.board, PLACES.map((place) => {
-      const clickable = reachable.has(place.id);
+      const clickable = reachable.has(place.id) || picked === place.id;
       return h(clickable ? 'button' : 'div', {
         class: ['place', clickable ? 'choosable' : '', picked === place.id ? 'picked' : '',
           v.effects.force_field.includes(place.id) ? 'blocked' : '',
