@@ -11,7 +11,7 @@ import { errorText, gameTitle, seatLabel, when } from './words.js';
 const REFRESH_MS = 4000;
 
 /** A shareable link to the page at `hash`. */
-export function linkTo(hash) {
+function linkTo(hash) {
   return `${location.origin}${location.pathname}${hash}`;
 }
 
@@ -185,13 +185,18 @@ function showCreated(root, answer, seatRows) {
       ? mine.map((seat) => h('a', { class: 'button primary', href: `#/match/${answer.id}/as/${seat}` }, `Go to the table as ${seatLabel(seat)}`))
       : h('a', { class: 'button primary', href: `#/match/${answer.id}/watch` }, 'Watch the match'),
     open.length ? h('p', {}, 'Send each player the link of an open seat; the match starts when every seat is taken.') : null,
-    h('ul', { class: 'share' }, open.map(({ seat }) => {
-      const url = linkTo(`#/join/${answer.id}/${seat}`);
-      return h('li', { dataset: { seat } },
-        h('span', { class: 'seat-name' }, seatLabel(seat)),
-        h('input', { type: 'text', readonly: true, value: url, class: 'share-link', 'aria-label': `Join link for ${seatLabel(seat)}`, onfocus: (e) => e.target.select() }),
-        h('button', { type: 'button', onclick: (e) => copy(url, e.target) }, 'Copy'));
-    })));
+    shareLinks(answer.id, open.map((s) => s.seat)));
+}
+
+/** The join link of each open seat, with a button to copy it. */
+export function shareLinks(matchId, seats) {
+  return h('ul', { class: 'share' }, seats.map((seat) => {
+    const url = linkTo(`#/join/${matchId}/${seat}`);
+    return h('li', { dataset: { seat } },
+      h('span', { class: 'seat-name' }, seatLabel(seat)),
+      h('input', { type: 'text', readonly: true, value: url, class: 'share-link', 'aria-label': `Join link for ${seatLabel(seat)}`, onfocus: (e) => e.target.select() }),
+      h('button', { type: 'button', onclick: (e) => copy(url, e.target) }, 'Copy'));
+  }));
 }
 
 async function copy(text, button) {

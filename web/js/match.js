@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { createChat } from './chat.js';
 import { h, replace } from './dom.js';
-import { linkTo } from './lobby.js';
+import { shareLinks } from './lobby.js';
 import { createLog } from './log.js';
 import { MatchSocket } from './socket.js';
 import { tableFor } from './tables/index.js';
@@ -114,11 +114,7 @@ class MatchPage {
     replace(this.el.waiting,
       h('h2', {}, 'Waiting for players'),
       h('p', {}, 'The match starts when every seat is taken. Share these links:'),
-      h('ul', { class: 'share' }, open.map((s) => {
-        const url = linkTo(`#/join/${this.matchId}/${s.seat}`);
-        return h('li', {}, h('span', { class: 'seat-name' }, seatLabel(s.seat)),
-          h('input', { type: 'text', readonly: true, value: url, class: 'share-link', 'aria-label': `Join link for ${seatLabel(s.seat)}` }));
-      })));
+      shareLinks(this.matchId, open.map((s) => s.seat)));
   }
 
   onState({ state, detail }) {

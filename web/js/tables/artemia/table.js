@@ -127,7 +127,7 @@ class ArtemiaTable {
       v.outcome
         ? h('strong', { class: 'a-outcome' }, outcomeWords(v.outcome))
         : h('span', { class: 'a-decision' }, decisionWords(v.decision, v.phase, names)),
-      yours ? h('strong', { class: 'your-move' }, 'Your move') : (!v.outcome && acting ? h('span', { class: 'a-waiting' }, `Waiting for ${acting}`) : null));
+      yours ? h('strong', { class: 'your-move' }, 'Your move') : (!v.outcome && acting ? h('span', { class: 'a-waiting' }, waitingWords(v, this.ctx.you, acting)) : null));
   }
 
   /** The map actions on offer now, keyed by the path of places a click follows. */
@@ -256,6 +256,12 @@ class ArtemiaTable {
       x.survival_played ? h('div', { class: 'pile' }, 'Survival played: ', h('span', { class: 'card survival' }, survivalPlay(x.survival_played))) : null,
       flags(x));
   }
+}
+
+/** Who the table waits for. A seat to act with nothing legal is one whose match has not begun. */
+function waitingWords(v, you, acting) {
+  if (v.to_act.includes(you) && !v.legal.length) return 'You act once every seat is taken.';
+  return `Waiting for ${acting}`;
 }
 
 /** Which legal actions a card in hand stands for, by kind of card. */
