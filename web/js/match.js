@@ -167,6 +167,7 @@ class MatchPage {
 
   answered() {
     this.pendingRef = null;
+    delete this.el.table.dataset.pending;
     this.table?.pending(false);
   }
 
@@ -189,6 +190,7 @@ class MatchPage {
     if (!ref) this.alert('You are not connected; your move was not sent. Wait for the connection to come back.');
     else {
       this.pendingRef = ref;
+      this.el.table.dataset.pending = ref;
       this.clearAlerts();
     }
     return ref;

@@ -60,12 +60,15 @@ function matchIdOf(page) {
   return /#\/match\/([^/]+)/.exec(page.url())[1];
 }
 
-/** Clicks `target` and waits for the server's answer: a new update, or an error shown. */
+/** Clicks `target` (which sends an act) and waits for the server's answer to that act. */
 async function actBy(page, target) {
-  const seq = await page.getAttribute('.table-root', 'data-seq');
   await target.click();
-  await page.waitForFunction((before) => document.querySelector('.table-root').dataset.seq !== before
-    || document.querySelector('.alerts .alert'), seq);
+  await answered(page);
+}
+
+/** Waits until the act sent last has its answer (an update with its ref, or an error). */
+async function answered(page) {
+  await page.waitForFunction(() => !document.querySelector('.table-root').dataset.pending);
   assert.equal(await page.locator('.alerts .alert').count(), 0, await page.locator('.alerts').innerText());
 }
 
@@ -257,6 +260,46 @@ describe('the web client', () => {
     }
   });
 
+  test('a whole match played as a Hunted through the offered choices tells every event in words', async () => {
+    const page = await newPage(browser);
+    await createInLobby(page, { seed: 21, name: 'Hana', hunted: 3, roles: { creature: 'bot', 'hunted-1': 'me', 'hunted-2': 'bot', 'hunted-3': 'bot' } });
+    await page.click('a:has-text("Go to the table as Hunted 1")');
+    await page.waitForSelector('.conn[data-state="live"]');
+    let state = 21;
+    const random = (n) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    const kinds = new Set();
+    for (let moves = 0; moves < 400; moves += 1) {
+      await page.waitForSelector('.your-move, .a-outcome', { timeout: 20000 });
+      if (await page.locator('.a-outcome').count()) break;
+      // Chosen and clicked in one go inside the page: an update about another seat may redraw
+      // the panel at any moment.
+      const group = await page.evaluate(([r1, r2]) => {
+        const buttons = [...document.querySelectorAll('.actions button.act')];
+        const button = buttons[Math.floor(r1 * buttons.length)];
+        if (!button) return null;
+        const select = button.parentElement.querySelector('select');
+        if (select) select.selectedIndex = Math.floor(r2 * select.options.length);
+        button.click();
+        return button.closest('.act-group').dataset.group;
+      }, [random(1000) / 1000, random(1000) / 1000]);
+      if (!group) continue;
+      kinds.add(group);
+      await answered(page);
+    }
+    await page.waitForSelector('.over');
+    assert.match(await page.locator('.over h2').innerText(), /^You (won!|lost\.)$/);
+    const lines = await page.locator('.log li').allInnerTexts();
+    const raw = lines.filter((line) => /^[a-z_]+$/.test(line));
+    assert.deepEqual(raw, [], 'every event has words');
+    assert.ok(kinds.size >= 3, `several kinds of choice were made: ${[...kinds].join(', ')}`);
+    await shoot(page, '11-artemia-hunted-game-over');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('a finished match replays step by step, forward and back, with everything shown', async () => {
     for (let i = 0; ; i += 1) {
       const { body } = await server.api('GET', `/api/matches/${botMatch}`);
@@ -279,7 +322,7 @@ describe('the web client', () => {
     await page.click('button[aria-label="Last step"]');
     await page.waitForSelector('.a-outcome');
     assert.match(await page.locator('.a-outcome').innerText(), /win/);
-    await shoot(page, '11-replay-end');
+    await shoot(page, '12-replay-end');
     await page.keyboard.press('ArrowLeft');
     const total = Number((await page.locator('.step-count').innerText()).split(' of ')[1]);
     assert.equal(await page.locator('.step-count').innerText(), `Step ${total - 1} of ${total}`);
