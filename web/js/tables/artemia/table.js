@@ -17,7 +17,7 @@ export { eventWords as describeEvent };
 export function describeAction(action, names) {
   const [, heading] = actionGroup(action);
   const label = actionLabel(action, names);
-  return heading ? `${heading.replace(/ \(or click a place\)$/, '')}: ${label}` : label;
+  return heading ? `${heading}: ${label}` : label;
 }
 
 /** Actions that a click on a place can choose, in order of preference. */
@@ -149,8 +149,10 @@ class ArtemiaTable {
       else if (c.path[0] === picked && c.path[1]) reachable.add(c.path[1]);
     }
     const names = this.names();
-    this.el.hint.hidden = !picked;
-    if (picked) this.el.hint.textContent = `${placeName(picked)} chosen: now click the second place, or ${placeName(picked)} again to cancel.`;
+    this.el.hint.hidden = !choices.length;
+    this.el.hint.textContent = picked
+      ? `${placeName(picked)} chosen: now click the second place, or ${placeName(picked)} again to cancel.`
+      : 'Click a highlighted place, or choose below.';
     replace(this.el.board, PLACES.map((place) => {
       const clickable = reachable.has(place.id) || picked === place.id;
       return h(clickable ? 'button' : 'div', {

@@ -167,9 +167,9 @@ export function actionGroup(a) {
   switch (a.type) {
     case 'play_hunt': return [`hunt:${a.play.card}:${a.flashback}`, `Play ${a.flashback ? 'Flashback as ' : ''}${huntName(a.play.card)}`];
     case 'play_survival': return [`survival:${a.play.card}`, `Play ${survivalName(a.play.card)}`];
-    case 'place_creature_token': return [a.type, 'Place the Creature token (or click a place)'];
-    case 'place_artemia_token': return [a.type, 'Put out the Artemia token (or click a place)'];
-    case 'place_target_token': return [a.type, 'Place the Target token (or click a place)'];
+    case 'place_creature_token': return [a.type, 'Place the Creature token'];
+    case 'place_artemia_token': return [a.type, 'Put out the Artemia token'];
+    case 'place_target_token': return [a.type, 'Place the Target token'];
     case 'resist': return [a.type, 'Resist: lose 1 Will and'];
     case 'commit': return [a.type, 'Explore: commit face down'];
     case 'keep_in_play': return [a.type, 'The River: which card stays in play?'];
