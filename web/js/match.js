@@ -18,6 +18,9 @@ const STATE_WORDS = {
   gone: 'Disconnected',
 };
 
+/** How often an unstarted match's seats are looked at again, in milliseconds. */
+const SUMMARY_MS = 4000;
+
 /** How many error messages stay on screen at once. */
 const MAX_ALERTS = 3;
 
@@ -48,6 +51,8 @@ class MatchPage {
     this.tableModule = null;
     this.welcomed = false;
     this.pendingRef = null;
+    this.summaryTimer = null;
+    this.left = false;
     this.el = {
       title: h('h1', { class: 'match-name' }, 'Match'),
       who: h('span', { class: 'who' }, seat ? `You play ${seatLabel(seat)}` : 'You are watching'),
@@ -82,6 +87,8 @@ class MatchPage {
   }
 
   leave() {
+    this.left = true;
+    clearTimeout(this.summaryTimer);
     this.socket.stop();
   }
 
@@ -110,7 +117,10 @@ class MatchPage {
   renderWaiting() {
     const open = (this.summary?.seats ?? []).filter((s) => !s.taken);
     this.el.waiting.hidden = open.length === 0;
-    if (!open.length) return;
+    clearTimeout(this.summaryTimer);
+    if (!open.length || this.left) return;
+    // Seats fill one by one: look again until they all are.
+    this.summaryTimer = setTimeout(() => this.refreshSummary(), SUMMARY_MS);
     replace(this.el.waiting,
       h('h2', {}, 'Waiting for players'),
       h('p', {}, 'The match starts when every seat is taken. Share these links:'),
