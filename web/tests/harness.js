@@ -59,6 +59,9 @@ export class Server {
     this.child.stdout.on('data', keep);
     this.child.stderr.on('data', keep);
     const exited = new Promise((ok) => this.child.once('exit', ok));
+    // Never leave a server behind, however the test run ends.
+    const child = this.child;
+    process.once('exit', () => child.kill('SIGKILL'));
     this.exited = exited;
     for (let i = 0; i < 200; i += 1) {
       if (this.child.exitCode !== null) throw new Error(`the server exited at start:\n${this.output}`);
