@@ -30,6 +30,7 @@ class ReplayViewer {
     this.names = names;
     this.module = tableFor(replay.game);
     this.index = 0;
+    this.table = null;
     this.timer = null;
     const last = replay.steps.length;
     this.slider = h('input', { type: 'range', min: '0', max: String(last), value: '0', 'aria-label': 'Step', oninput: () => this.go(Number(this.slider.value)) });
@@ -68,6 +69,7 @@ class ReplayViewer {
 
   go(to) {
     const last = this.replay.steps.length;
+    const from = this.index;
     this.index = Math.max(0, Math.min(last, to));
     const step = this.index === 0 ? null : this.replay.steps[this.index - 1];
     const view = step ? step.view : this.replay.initial;
@@ -78,8 +80,12 @@ class ReplayViewer {
       ? `${seatWithName(step.seat, this.names)}: ${this.module.describeAction(step.action, this.names)}`
       : 'The table as dealt.';
     replace(this.events, events.length ? events.map((e) => h('li', {}, this.module.describeEvent(e, this.names))) : h('li', { class: 'sys' }, 'Nothing happened yet.'));
-    // A fresh table per step: stepping back must not keep anything from a later step.
-    this.module.mount(this.tableRoot, { you: 'omniscient', names: this.names, act: null }).show(view, events);
+    // One step forward goes on at the same table (what it keeps, such as the last reveal,
+    // stays); any other jump starts a fresh one, which holds nothing from another step.
+    if (!this.table || this.index !== from + 1) {
+      this.table = this.module.mount(this.tableRoot, { you: 'omniscient', names: this.names, act: null });
+    }
+    this.table.show(view, events);
     if (this.index === last) this.pause();
   }
 

@@ -252,7 +252,7 @@ class ArtemiaTable {
         h('span', { class: 'fact' }, commitWords(v, x))),
       x.hand && !isYou ? h('div', { class: 'pile seen-hand' }, 'Hand: ', cardRow(x.hand)) : null,
       x.in_play && !isYou && v.phase === 'exploration' ? h('div', { class: 'pile seen-hand' }, 'Face down: ', cardRow(x.in_play)) : null,
-      x.survival && !isYou ? h('div', { class: 'pile seen-hand' }, 'Survival: ', x.survival.map((k) => h('span', { class: 'card survival', title: SURVIVAL[k]?.text }, SURVIVAL[k]?.name ?? k))) : null,
+      x.survival && !isYou ? h('div', { class: 'pile seen-hand' }, 'Survival: ', x.survival.length ? x.survival.map((k) => h('span', { class: 'card survival', title: SURVIVAL[k]?.text }, SURVIVAL[k]?.name ?? k)) : h('em', {}, 'none')) : null,
       h('div', { class: 'pile' }, 'Discard: ', x.discard ? cardRow(x.discard) : h('em', {}, `${x.discard_count} hidden (Smokescreen)`)),
       x.owned.some((p) => PLACE_NUMBER[p] > 5) ? h('div', { class: 'pile' }, 'Owns from the reserve: ', cardRow(x.owned.filter((p) => PLACE_NUMBER[p] > 5))) : null,
       x.survival_played ? h('div', { class: 'pile' }, 'Survival played: ', h('span', { class: 'card survival' }, survivalPlay(x.survival_played))) : null,
