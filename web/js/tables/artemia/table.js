@@ -100,7 +100,7 @@ class ArtemiaTable {
     this.lastTrack = { rescue: v.rescue, assimilation: v.assimilation };
     this.renderBoard(v);
     this.renderReveal(v);
-    renderActions(this.el.actions, this.ctx.act ? v.legal : [], {
+    renderActions(this.el.actions, this.ctx.act ? offered(v.legal) : [], {
       describe: (a) => {
         const [group, heading] = actionGroup(a);
         return { group, heading, label: actionLabel(a, this.names(), v.decision) };
@@ -258,6 +258,12 @@ class ArtemiaTable {
       x.survival_played ? h('div', { class: 'pile' }, 'Survival played: ', h('span', { class: 'card survival' }, survivalPlay(x.survival_played))) : null,
       flags(x));
   }
+}
+
+/** The legal actions in the order the panel offers them: a place's power before its take-back. */
+function offered(legal) {
+  const later = (a) => Number(a.type === 'take_back');
+  return [...legal].sort((a, b) => later(a) - later(b));
 }
 
 /** Who the table waits for. A seat to act with nothing legal is one whose match has not begun. */
