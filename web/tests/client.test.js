@@ -260,6 +260,19 @@ describe('the web client', () => {
     }
   });
 
+  test('a match that does not exist is said so in words, and the page stops trying', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/#/match/00000000-0000-4000-8000-000000000000/watch`);
+    await page.waitForSelector('.conn[data-state="gone"]');
+    assert.match(await page.locator('.alerts').innerText(), /No such match\./);
+    assert.match(await page.locator('.alerts').innerText(), /This match does not exist/);
+    await page.goto(`${server.url}/#/replay/00000000-0000-4000-8000-000000000000`);
+    await page.waitForSelector('.replay .notice');
+    assert.match(await page.locator('.replay .notice').innerText(), /No such match\./);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('a whole match played as a Hunted through the offered choices tells every event in words', async () => {
     const page = await newPage(browser);
     await createInLobby(page, { seed: 21, name: 'Hana', hunted: 3, roles: { creature: 'bot', 'hunted-1': 'me', 'hunted-2': 'bot', 'hunted-3': 'bot' } });

@@ -276,7 +276,8 @@ function waitingWords(v, you, acting) {
 const CARD_ACTIONS = {
   place: (a, id) => (a.type === 'commit' && a.cards.length === 1 && a.cards[0] === id)
     || (a.type === 'discard_place' && a.card === id),
-  hunt: (a, id) => a.type === 'play_hunt' && !a.flashback && a.play.card === id,
+  // Flashback is played as a copy of another card: its plays name that card.
+  hunt: (a, id) => a.type === 'play_hunt' && (a.flashback ? id === 'flashback' : a.play.card === id),
   survival: (a, id) => (a.type === 'play_survival' && a.play.card === id)
     || (a.type === 'discard_survival' && a.card === id),
 };
