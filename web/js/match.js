@@ -88,6 +88,7 @@ class MatchPage {
 
   leave() {
     this.left = true;
+    document.title = 'Xenotable';
     clearTimeout(this.summaryTimer);
     this.socket.stop();
   }
@@ -154,6 +155,7 @@ class MatchPage {
     this.answered();
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
+    this.renderTitle(frame.view);
     this.log.add([this.welcomed ? 'Reconnected: the table is up to date.' : 'Connected to the table.'], 'sys');
     this.welcomed = true;
     // A welcome also comes when the last seat is taken: names and open seats change.
@@ -168,6 +170,7 @@ class MatchPage {
     if (frame.ref && frame.ref === this.pendingRef) this.answered();
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
+    this.renderTitle(frame.view);
   }
 
   onError(frame) {
@@ -179,6 +182,13 @@ class MatchPage {
     this.pendingRef = null;
     delete this.el.table.dataset.pending;
     this.table?.pending(false);
+  }
+
+  /** The tab's title says when this seat has a move to make, for a player in another tab. */
+  renderTitle(view) {
+    const game = gameTitle(this.summary?.game ?? 'match');
+    const mine = this.seat && view.legal.length > 0;
+    document.title = `${mine ? '● Your move · ' : ''}${game} · Xenotable`;
   }
 
   /** Once the match is over: who won, and the way to its replay. */
