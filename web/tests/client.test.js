@@ -180,10 +180,14 @@ describe('the web client', () => {
       assert.equal(await p.locator('.player[data-seat="hunted-1"] h3').first().evaluate((el) => el.firstChild.textContent), `${XSS} (Hunted 1)`);
       assert.equal(await p.locator('img').count(), 0, 'no element was made from the text');
     }
-    // The Hunted explores by clicking a Place card in his hand.
+    // The Hunted explores by clicking a Place card in his hand; the spectator sees it live.
     await page.waitForSelector('.your-move');
+    const watched = Number(await watcher.getAttribute('.table-root', 'data-seq'));
     await actBy(page, page.locator('button.big-card.place.playable').first());
     assert.match(await page.locator('.player[data-seat="hunted-1"]').innerText(), /(committed 1|1 card) face down/);
+    await watcher.waitForFunction((seq) => Number(document.querySelector('.table-root').dataset.seq) > seq, watched);
+    assert.match(await watcher.locator('.log').innerText(), /\(Hunted 1\) commits 1 card face down\./);
+    assert.equal(await watcher.locator('.actions button').count(), 0, 'a spectator is offered nothing');
     await shoot(page, '07-xss-player');
     await shoot(watcher, '08-xss-spectator');
 
