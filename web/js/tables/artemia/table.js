@@ -294,7 +294,7 @@ function cardRow(list) {
 }
 
 function commitWords(v, x) {
-  if (v.phase === 'exploration') return x.committed ? `committed ${x.in_play_count} face down` : 'choosing a place';
+  if (v.phase === 'exploration') return x.committed ? `committed ${x.in_play_count} face down` : 'not committed yet';
   if (x.presences.length) return `on ${places(x.presences)}`;
   return x.in_play_count ? `${x.in_play_count} card${x.in_play_count > 1 ? 's' : ''} face down` : '—';
 }
