@@ -1,0 +1,59 @@
+// The REST API of the server. Every failure becomes an ApiError whose message is words a
+// player can read: the server's own message when it sent one, ours when the network failed.
+
+/** A refused or failed request: `code` is the server's stable code (or ours), `message` words. */
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('network', 'The server cannot be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    if (data && typeof data.message === 'string') {
+      throw new ApiError(data.code ?? 'error', sentence(data.message), response.status);
+    }
+    throw new ApiError('http_' + response.status, `The server answered ${response.status} ${response.statusText}.`, response.status);
+  }
+  return data;
+}
+
+/** A server message as a sentence: capital first letter, final full stop. */
+export function sentence(message) {
+  const text = String(message).trim();
+  if (!text) return text;
+  const first = text[0].toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(first) ? first : first + '.';
+}
+
+/** Every game with its seats, scenarios and options. */
+export const games = () => request('GET', '/api/games');
+/** Public summaries of matches, optionally of one status (`open`, `live`, `finished`). */
+export const matches = (status) => request('GET', status ? `/api/matches?status=${encodeURIComponent(status)}` : '/api/matches');
+/** One match's public summary. */
+export const match = (id) => request('GET', `/api/matches/${encodeURIComponent(id)}`);
+/** Creates a match: `{id, seats: [{seat, token}]}`. */
+export const createMatch = (body) => request('POST', '/api/matches', body);
+/** Claims an open seat: `{seat, token}`. */
+export const join = (id, seat, name) => request('POST', `/api/matches/${encodeURIComponent(id)}/join`, { seat, name });
+/** The omniscient log of a finished match. */
+export const replay = (id) => request('GET', `/api/matches/${encodeURIComponent(id)}/replay`);

@@ -1,0 +1,33 @@
+// The client's entry point: hash routes to pages. Each page's mount function returns the
+// function that unmounts it.
+//   #/                          the lobby
+//   #/join/<match>/<seat>       claim an open seat
+//   #/match/<match>             play the seat this browser holds (or watch if none)
+//   #/match/<match>/as/<seat>   play that seat
+//   #/match/<match>/watch       watch as a spectator
+//   #/replay/<match>            replay a finished match
+
+import { mountJoin, mountLobby } from './lobby.js';
+import { mountMatch } from './match.js';
+import { mountReplay } from './replay.js';
+import * as tokens from './tokens.js';
+
+const root = document.getElementById('app');
+let unmount = () => {};
+
+function route() {
+  unmount();
+  window.scrollTo(0, 0);
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [page, id, mode, seat] = parts;
+  document.body.dataset.page = page || 'lobby';
+  if (page === 'join' && id && mode) unmount = mountJoin(root, id, mode);
+  else if (page === 'match' && id && mode === 'as' && seat) unmount = mountMatch(root, id, seat);
+  else if (page === 'match' && id && mode === 'watch') unmount = mountMatch(root, id, null);
+  else if (page === 'match' && id) unmount = mountMatch(root, id, Object.keys(tokens.seatsOf(id))[0] ?? null);
+  else if (page === 'replay' && id) unmount = mountReplay(root, id);
+  else unmount = mountLobby(root);
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,275 @@
+// The lobby: the games with their seats and options, a form to create a match (choosing which
+// seats are bots, which are yours and which stay open), a join link per open seat, and the
+// lists of open, live and finished matches.
+
+import * as api from './api.js';
+import { h, replace } from './dom.js';
+import * as tokens from './tokens.js';
+import { errorText, gameTitle, seatLabel, when } from './words.js';
+
+/** How often the match lists refresh, in milliseconds. */
+const REFRESH_MS = 4000;
+
+/** A shareable link to the page at `hash`. */
+function linkTo(hash) {
+  return `${location.origin}${location.pathname}${hash}`;
+}
+
+/** Mounts the lobby in `root`; returns a function that unmounts it. */
+export function mountLobby(root) {
+  const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+  const form = h('section', { class: 'panel create' }, h('h2', {}, 'New match'), h('p', {}, 'Loading the games…'));
+  const created = h('section', { class: 'panel created', hidden: true });
+  const lists = h('section', { class: 'panel lists' }, h('h2', {}, 'Matches'));
+  const listBodies = {
+    open: h('div', { class: 'match-list', dataset: { status: 'open' } }),
+    live: h('div', { class: 'match-list', dataset: { status: 'live' } }),
+    finished: h('div', { class: 'match-list', dataset: { status: 'finished' } }),
+  };
+  lists.append(
+    h('h3', {}, 'Waiting for players'), listBodies.open,
+    h('h3', {}, 'Being played'), listBodies.live,
+    h('h3', {}, 'Finished'), listBodies.finished);
+  replace(root, h('div', { class: 'lobby' }, notice, h('div', { class: 'lobby-cols' }, h('div', {}, form, created), lists)));
+
+  const state = { games: [], stopped: false };
+  const showError = (error) => {
+    notice.hidden = false;
+    replace(notice, errorText(error));
+  };
+
+  api.games().then((games) => {
+    state.games = games;
+    buildForm(form, games, { created, showError, clearError: () => { notice.hidden = true; }, refresh: () => refresh() });
+    refresh();
+  }, showError);
+
+  const refresh = async () => {
+    for (const status of Object.keys(listBodies)) {
+      try {
+        renderList(listBodies[status], status, await api.matches(status), state.games);
+      } catch (error) {
+        replace(listBodies[status], h('p', { class: 'error-text' }, errorText(error)));
+      }
+    }
+  };
+  const timer = setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+  return () => clearInterval(timer);
+}
+
+/** Seats grouped: single seats, and numbered families (`hunted-1`…`hunted-6`) chosen by count. */
+function seatFamilies(seats) {
+  const families = [];
+  for (const seat of seats) {
+    const m = /^(.+)-(\d+)$/.exec(seat);
+    const last = families.at(-1);
+    if (m && last?.prefix === m[1]) last.seats.push(seat);
+    else if (m) families.push({ prefix: m[1], seats: [seat] });
+    else families.push({ prefix: null, seats: [seat] });
+  }
+  return families;
+}
+
+function buildForm(root, games, { created, showError, clearError, refresh }) {
+  const gameSelect = h('select', { name: 'game', 'aria-label': 'Game' }, games.map((g) => h('option', { value: g.id }, g.name)));
+  const nameInput = h('input', { type: 'text', name: 'name', maxlength: '40', value: tokens.lastName(), placeholder: 'Your name', 'aria-label': 'Your name', autocomplete: 'nickname' });
+  const body = h('div', { class: 'create-body' });
+  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create match');
+  const formEl = h('form', { class: 'create-form' },
+    h('label', {}, 'Game ', gameSelect),
+    h('label', {}, 'Your name ', nameInput),
+    body,
+    submit);
+  replace(root, h('h2', {}, 'New match'), formEl);
+
+  let seatRows = [];
+  let optionInputs = {};
+  let scenarioSelect = null;
+  const game = () => games.find((g) => g.id === gameSelect.value);
+
+  const renderSeats = (container, seats) => {
+    seatRows = [];
+    const rows = [];
+    seatFamilies(seats).forEach((family, index) => {
+      if (family.prefix && family.seats.length > 1) {
+        const count = h('select', { 'aria-label': `Number of ${family.prefix} seats` },
+          family.seats.map((_, i) => h('option', { value: String(i + 1), selected: i === 1 }, String(i + 1))));
+        const sub = h('div', { class: 'seat-family' });
+        const draw = () => replace(sub, family.seats.slice(0, Number(count.value)).map((seat) => seatRow(seat, 'bot')));
+        count.addEventListener('change', () => { draw(); collect(); });
+        rows.push(h('label', { class: 'family-count' }, `Number of ${seatLabel(family.seats[0]).replace(/ \d+$/, '')} seats `, count), sub);
+        sub.dataset.family = family.prefix;
+        draw();
+      } else {
+        rows.push(seatRow(family.seats[0], index === 0 ? 'me' : 'bot'));
+      }
+    });
+    replace(container, h('fieldset', { class: 'seats' }, h('legend', {}, 'Seats'), rows));
+    collect();
+  };
+  const collect = () => {
+    seatRows = [...body.querySelectorAll('.seat-row')].map((row) => ({ seat: row.dataset.seat, who: row.querySelector('select').value }));
+  };
+  const seatRow = (seat, who) => h('div', { class: 'seat-row', dataset: { seat } },
+    h('span', { class: 'seat-name' }, seatLabel(seat)),
+    h('select', { 'aria-label': `Who plays ${seatLabel(seat)}`, onchange: collect },
+      h('option', { value: 'me', selected: who === 'me' }, 'You'),
+      h('option', { value: 'bot', selected: who === 'bot' }, 'Bot'),
+      h('option', { value: 'open', selected: who === 'open' }, 'Open (share a link)')));
+
+  const renderGame = () => {
+    const g = game();
+    optionInputs = {};
+    const seatBox = h('div');
+    const parts = [];
+    if (g.scenarios.length) {
+      scenarioSelect = h('select', { 'aria-label': 'Scenario', onchange: () => renderSeats(seatBox, scenarioSeats()) },
+        g.scenarios.map((s) => h('option', { value: s.id }, s.name)));
+      parts.push(h('label', {}, 'Scenario ', scenarioSelect));
+    } else {
+      scenarioSelect = null;
+    }
+    for (const [key, option] of Object.entries(g.options ?? {})) {
+      const select = h('select', { 'aria-label': option.name ?? key },
+        (option.choices ?? []).map((c) => h('option', { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+      optionInputs[key] = select;
+      parts.push(h('label', {}, `${option.name ?? key} `, select));
+    }
+    parts.push(seatBox);
+    replace(body, parts);
+    renderSeats(seatBox, scenarioSeats());
+  };
+  const scenarioSeats = () => {
+    const scenario = game().scenarios.find((s) => s.id === scenarioSelect?.value);
+    return scenario?.seats?.length ? scenario.seats : game().seats;
+  };
+  gameSelect.addEventListener('change', renderGame);
+  renderGame();
+
+  formEl.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    clearError();
+    collect();
+    const name = nameInput.value.trim();
+    const mine = seatRows.filter((s) => s.who === 'me');
+    if (mine.length && !name) return showError({ code: 'bad_name', message: 'Give your name to take a seat (or make every seat a bot or open).' });
+    const options = Object.fromEntries(Object.entries(optionInputs).map(([k, el]) => [k, JSON.parse(el.value)]));
+    const request = {
+      game: game().id,
+      scenario: scenarioSelect?.value ?? null,
+      options,
+      seats: seatRows.map((s) => s.who === 'bot' ? { seat: s.seat, bot: true } : s.who === 'me' ? { seat: s.seat, name } : { seat: s.seat }),
+    };
+    submit.disabled = true;
+    try {
+      const answer = await api.createMatch(request);
+      if (name) tokens.rememberName(name);
+      for (const t of answer.seats) tokens.keep(answer.id, t.seat, t.token, name);
+      showCreated(created, answer, seatRows);
+      refresh();
+    } catch (error) {
+      showError(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
+
+function showCreated(root, answer, seatRows) {
+  const open = seatRows.filter((s) => s.who === 'open');
+  const mine = answer.seats.map((s) => s.seat);
+  root.hidden = false;
+  replace(root,
+    h('h2', {}, 'Match created'),
+    mine.length
+      ? mine.map((seat) => h('a', { class: 'button primary', href: `#/match/${answer.id}/as/${seat}` }, `Go to the table as ${seatLabel(seat)}`))
+      : h('a', { class: 'button primary', href: `#/match/${answer.id}/watch` }, 'Watch the match'),
+    open.length ? h('p', {}, 'Send each player the link of an open seat; the match starts when every seat is taken.') : null,
+    shareLinks(answer.id, open.map((s) => s.seat)));
+}
+
+/** The join link of each open seat, with a button to copy it. */
+export function shareLinks(matchId, seats) {
+  return h('ul', { class: 'share' }, seats.map((seat) => {
+    const url = linkTo(`#/join/${matchId}/${seat}`);
+    return h('li', { dataset: { seat } },
+      h('span', { class: 'seat-name' }, seatLabel(seat)),
+      h('input', { type: 'text', readonly: true, value: url, class: 'share-link', 'aria-label': `Join link for ${seatLabel(seat)}`, onfocus: (e) => e.target.select() }),
+      h('button', { type: 'button', onclick: (e) => copy(url, e.target) }, 'Copy'));
+  }));
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+  } catch {
+    button.textContent = 'Select and copy';
+  }
+}
+
+function renderList(root, status, matches, games) {
+  if (!matches.length) {
+    replace(root, h('p', { class: 'empty' }, status === 'open' ? 'No match is waiting for players.' : status === 'live' ? 'No match is being played.' : 'No finished match yet.'));
+    return;
+  }
+  const gameName = (id) => games.find((g) => g.id === id)?.name ?? id;
+  replace(root, h('ul', { class: 'matches' }, matches.map((m) => {
+    const held = Object.keys(tokens.seatsOf(m.id));
+    return h('li', { class: 'match-row', dataset: { id: m.id } },
+      h('div', { class: 'match-title' },
+        h('b', {}, gameName(m.game)),
+        m.scenario ? ` · ${m.scenario}` : '',
+        h('span', { class: 'when' }, when(m.created_at)),
+        m.spectators ? h('span', { class: 'when' }, `${m.spectators} watching`) : null),
+      h('div', { class: 'match-seats' }, m.seats.map((s) => h('span', { class: ['chip', s.taken ? '' : 'open'] },
+        `${seatLabel(s.seat)}: `, s.bot ? 'bot' : (s.name ?? 'open')))),
+      m.outcome ? h('div', { class: 'match-outcome' }, `Won by ${m.outcome.winners.map(seatLabel).join(', ') || 'nobody'} (${m.outcome.reason})`) : null,
+      h('div', { class: 'match-actions' },
+        held.map((seat) => h('a', { class: 'button primary', href: `#/match/${m.id}/as/${seat}` }, `Play as ${seatLabel(seat)}`)),
+        m.seats.filter((s) => !s.taken).map((s) => h('a', { class: 'button', href: `#/join/${m.id}/${s.seat}` }, `Join as ${seatLabel(s.seat)}`)),
+        status !== 'finished' ? h('a', { class: 'button', href: `#/match/${m.id}/watch` }, 'Watch') : null,
+        status === 'finished' ? h('a', { class: 'button', href: `#/replay/${m.id}` }, 'Replay') : null));
+  })));
+}
+
+/** The join page of one open seat: a name, then the table. */
+export function mountJoin(root, matchId, seat) {
+  const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+  const nameInput = h('input', { type: 'text', maxlength: '40', value: tokens.lastName(), placeholder: 'Your name', 'aria-label': 'Your name', required: true });
+  const button = h('button', { type: 'submit', class: 'primary' }, `Join as ${seatLabel(seat)}`);
+  const about = h('p', {}, 'Loading the match…');
+  const form = h('form', {
+    class: 'join-form',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      notice.hidden = true;
+      button.disabled = true;
+      try {
+        const name = nameInput.value.trim();
+        const answer = await api.join(matchId, seat, name);
+        tokens.rememberName(name);
+        tokens.keep(matchId, answer.seat, answer.token, name);
+        location.hash = `#/match/${matchId}/as/${answer.seat}`;
+      } catch (error) {
+        notice.hidden = false;
+        replace(notice, errorText(error), ' ', h('a', { href: `#/match/${matchId}/watch` }, 'Watch instead'));
+      } finally {
+        button.disabled = false;
+      }
+    },
+  }, h('label', {}, 'Your name ', nameInput), button);
+  replace(root, h('section', { class: 'panel join' }, h('h2', {}, `Join a match as ${seatLabel(seat)}`), about, notice, form));
+  api.match(matchId).then((m) => {
+    const players = m.seats.map((s) => `${seatLabel(s.seat)}: ${s.bot ? 'bot' : (s.name ?? 'open')}`).join(' · ');
+    replace(about, `${gameTitle(m.game)} · ${players}`);
+    if (m.seats.find((s) => s.seat === seat)?.taken) {
+      notice.hidden = false;
+      replace(notice, `${seatLabel(seat)} is already taken. `, h('a', { href: `#/match/${matchId}/watch` }, 'Watch instead'));
+    }
+  }, (error) => {
+    notice.hidden = false;
+    replace(notice, errorText(error));
+  });
+  return () => {};
+}

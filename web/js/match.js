@@ -1,0 +1,236 @@
+// The match page: one WebSocket as a seat or as a spectator, the game's table, the event log,
+// the table chat, the connection state and every error the server sends, in words.
+
+import * as api from './api.js';
+import { createChat } from './chat.js';
+import { h, replace } from './dom.js';
+import { shareLinks } from './lobby.js';
+import { createLog } from './log.js';
+import { MatchSocket } from './socket.js';
+import { tableFor } from './tables/index.js';
+import * as tokens from './tokens.js';
+import { errorText, gameTitle, namesOf, seatLabel, seatWithName } from './words.js';
+
+const STATE_WORDS = {
+  connecting: 'Connecting…',
+  live: 'Connected',
+  reconnecting: 'Reconnecting',
+  gone: 'Disconnected',
+};
+
+/** How often an unstarted match's seats are looked at again, in milliseconds. */
+const SUMMARY_MS = 4000;
+
+/** How many error messages stay on screen at once. */
+const MAX_ALERTS = 3;
+
+/**
+ * Mounts the match `matchId` in `root`, playing `seat` (its token must be held here), or
+ * watching when `seat` is null. Returns a function that leaves the match.
+ */
+export function mountMatch(root, matchId, seat) {
+  const token = seat ? tokens.tokenOf(matchId, seat) : null;
+  if (seat && !token) {
+    replace(root, h('section', { class: 'panel' },
+      h('h2', {}, `You hold no seat token for ${seatLabel(seat)} here`),
+      h('p', {}, 'A seat is played from the browser that created or joined it.'),
+      h('a', { class: 'button', href: `#/match/${matchId}/watch` }, 'Watch instead')));
+    return () => {};
+  }
+  const page = new MatchPage(root, matchId, seat, token);
+  return () => page.leave();
+}
+
+class MatchPage {
+  constructor(root, matchId, seat, token) {
+    this.matchId = matchId;
+    this.seat = seat;
+    this.names = {};
+    this.summary = null;
+    this.table = null;
+    this.tableModule = null;
+    this.welcomed = false;
+    this.pendingRef = null;
+    this.summaryTimer = null;
+    this.left = false;
+    this.el = {
+      title: h('h1', { class: 'match-name' }, 'Match'),
+      who: h('span', { class: 'who' }, seat ? `You play ${seatLabel(seat)}` : 'You are watching'),
+      conn: h('span', { class: 'conn', dataset: { state: 'connecting' }, role: 'status' }, 'Connecting…'),
+      seats: h('div', { class: 'seat-links' }),
+      alerts: h('div', { class: 'alerts', role: 'alert' }),
+      waiting: h('section', { class: 'panel waiting', hidden: true }),
+      over: h('section', { class: 'panel over', hidden: true }),
+      table: h('div', { class: 'table-root' }, h('p', { class: 'hint' }, 'Waiting for the table…')),
+    };
+    this.log = createLog();
+    this.chat = createChat({ send: (text) => this.sendChat(text), canWrite: Boolean(seat), names: () => this.names });
+    this.el.page = h('div', { class: 'match', dataset: { conn: 'connecting' } },
+      h('header', { class: 'match-bar' },
+        h('a', { href: '#/', class: 'back' }, '← Lobby'), this.el.title, this.el.who, this.el.conn, this.el.seats),
+      this.el.alerts,
+      this.el.waiting,
+      this.el.over,
+      h('div', { class: 'match-main' },
+        h('section', { class: 'table-area' }, this.el.table),
+        h('aside', { class: 'side' }, this.log.root, this.chat.root)));
+    replace(root, this.el.page);
+    // Frames wait for the first summary (it names the game), then run in arrival order.
+    this.ready = this.refreshSummary();
+    this.socket = new MatchSocket(matchId, token, {
+      onState: (s) => this.onState(s),
+      onWelcome: (f) => this.ready.then(() => this.onWelcome(f)),
+      onUpdate: (f) => this.ready.then(() => this.onUpdate(f)),
+      onError: (f) => this.onError(f),
+      onChat: (f) => this.chat.add(f),
+    });
+  }
+
+  leave() {
+    this.left = true;
+    document.title = 'Xenotable';
+    clearTimeout(this.summaryTimer);
+    this.socket.stop();
+  }
+
+  async refreshSummary() {
+    try {
+      this.summary = await api.match(this.matchId);
+    } catch (error) {
+      this.alert(errorText(error));
+      return;
+    }
+    this.names = namesOf(this.summary);
+    this.el.title.textContent = gameTitle(this.summary.game);
+    if (this.seat) this.el.who.textContent = `You play ${seatWithName(this.seat, this.names)}`;
+    this.renderSeatLinks();
+    this.renderWaiting();
+  }
+
+  /** Links to the other seats this browser holds (hot seat) and to spectating. */
+  renderSeatLinks() {
+    const held = Object.keys(tokens.seatsOf(this.matchId)).filter((s) => s !== this.seat);
+    replace(this.el.seats,
+      held.map((s) => h('a', { href: `#/match/${this.matchId}/as/${s}` }, `Play ${seatLabel(s)}`)),
+      this.seat ? h('a', { href: `#/match/${this.matchId}/watch` }, 'Watch') : null);
+  }
+
+  renderWaiting() {
+    const open = (this.summary?.seats ?? []).filter((s) => !s.taken);
+    this.el.waiting.hidden = open.length === 0;
+    clearTimeout(this.summaryTimer);
+    if (!open.length || this.left) return;
+    // Seats fill one by one: look again until they all are.
+    this.summaryTimer = setTimeout(() => this.refreshSummary(), SUMMARY_MS);
+    replace(this.el.waiting,
+      h('h2', {}, 'Waiting for players'),
+      h('p', {}, 'The match starts when every seat is taken. Share these links:'),
+      shareLinks(this.matchId, open.map((s) => s.seat)));
+  }
+
+  onState({ state, detail }) {
+    this.el.conn.dataset.state = state;
+    this.el.page.dataset.conn = state;
+    this.el.conn.textContent = detail && state !== 'live' ? `${STATE_WORDS[state]}: ${detail}` : STATE_WORDS[state];
+    if (state === 'gone') this.alert(detail);
+  }
+
+  ensureTable(game) {
+    if (this.table) return;
+    const page = this;
+    this.tableModule = tableFor(game);
+    this.table = this.tableModule.mount(this.el.table, {
+      you: this.seat ?? 'spectator',
+      get names() {
+        return page.names;
+      },
+      act: this.seat ? (action) => this.act(action) : null,
+    });
+  }
+
+  onWelcome(frame) {
+    this.ensureTable(this.summary?.game);
+    this.table.show(frame.view, []);
+    // The whole view is the truth now: an act still unanswered is either in it or lost.
+    this.answered();
+    this.el.table.dataset.seq = String(frame.seq);
+    this.renderOver(frame.view);
+    this.renderTitle(frame.view);
+    this.log.add([this.welcomed ? 'Reconnected: the table is up to date.' : 'Connected to the table.'], 'sys');
+    this.welcomed = true;
+    // A welcome also comes when the last seat is taken: names and open seats change.
+    this.refreshSummary();
+  }
+
+  onUpdate(frame) {
+    if (!this.table) return;
+    this.log.add(frame.events.map((e) => this.tableModule.describeEvent(e, this.names)));
+    this.table.show(frame.view, frame.events);
+    // Other seats' moves come in while ours is on its way; only our own answer frees the table.
+    if (frame.ref && frame.ref === this.pendingRef) this.answered();
+    this.el.table.dataset.seq = String(frame.seq);
+    this.renderOver(frame.view);
+    this.renderTitle(frame.view);
+  }
+
+  onError(frame) {
+    if (frame.ref && frame.ref === this.pendingRef) this.answered();
+    this.alert(errorText(frame));
+  }
+
+  answered() {
+    this.pendingRef = null;
+    delete this.el.table.dataset.pending;
+    this.table?.pending(false);
+  }
+
+  /** The tab's title says when this seat has a move to make, for a player in another tab. */
+  renderTitle(view) {
+    const game = gameTitle(this.summary?.game ?? 'match');
+    const mine = this.seat && view.legal.length > 0;
+    document.title = `${mine ? '● Your move · ' : ''}${game} · Xenotable`;
+  }
+
+  /** Once the match is over: who won, and the way to its replay. */
+  renderOver(view) {
+    const outcome = view.outcome;
+    this.el.over.hidden = !outcome;
+    if (!outcome) return;
+    const winners = outcome.winners.map((s) => seatWithName(s, this.names)).join(', ') || 'nobody';
+    const won = this.seat && outcome.winners.includes(this.seat);
+    replace(this.el.over,
+      h('h2', {}, this.seat ? (won ? 'You won!' : 'You lost.') : 'The match is over.'),
+      h('p', {}, `Won by ${winners} (${outcome.reason}).`),
+      h('a', { class: 'button primary', href: `#/replay/${this.matchId}` }, 'Watch the replay'), ' ',
+      h('a', { class: 'button', href: '#/' }, 'Back to the lobby'));
+  }
+
+  act(action) {
+    const ref = this.socket.act(action);
+    if (!ref) this.alert('You are not connected; your move was not sent. Wait for the connection to come back.');
+    else {
+      this.pendingRef = ref;
+      this.el.table.dataset.pending = ref;
+      this.clearAlerts();
+    }
+    return ref;
+  }
+
+  sendChat(text) {
+    const sent = this.socket.chat(text);
+    if (!sent) this.alert('You are not connected; your message was not sent.');
+    return sent;
+  }
+
+  alert(text) {
+    if (!text) return;
+    const item = h('div', { class: 'alert' }, h('span', {}, text),
+      h('button', { type: 'button', class: 'dismiss', 'aria-label': 'Dismiss', onclick: () => item.remove() }, '×'));
+    this.el.alerts.append(item);
+    while (this.el.alerts.children.length > MAX_ALERTS) this.el.alerts.firstElementChild.remove();
+  }
+
+  clearAlerts() {
+    this.el.alerts.replaceChildren();
+  }
+}

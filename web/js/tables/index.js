@@ -1,0 +1,15 @@
+// Which table draws which game. A table module exports `mount(root, ctx)` returning
+// `{show(view, events), pending(on)}` (while an act is pending the table offers no choice; the
+// page that sent it says when it is answered), and `describeEvent(event, names)` and
+// `describeAction(action, names)` for the log and the replay. Games without a table of their
+// own get the generic one.
+
+import * as artemia from './artemia/table.js';
+import * as generic from './generic.js';
+
+const TABLES = { artemia };
+
+/** The table module of `game`. */
+export function tableFor(game) {
+  return TABLES[game] ?? generic;
+}

@@ -1,0 +1,146 @@
+// What the browser tests stand on: a real xenotable server (a child process on a free port with
+// a temporary SQLite data directory and fast bots) and Debian's Chromium driven by
+// playwright-core.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '..', '..');
+export const screenshots = join(here, 'screenshots');
+const binary = process.env.XENOTABLE_BIN ?? join(repo, 'target', 'debug', 'xenotable');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** A port nobody listens on now. */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/** The server under test. `start()` and `kill()` may be called again to restart it. */
+export class Server {
+  static async create() {
+    const server = new Server(await freePort(), mkdtempSync(join(tmpdir(), 'xenotable-web-')));
+    await server.start();
+    return server;
+  }
+
+  constructor(port, dataDir) {
+    this.port = port;
+    this.dataDir = dataDir;
+    this.url = `http://127.0.0.1:${port}`;
+    this.child = null;
+    this.output = '';
+  }
+
+  async start() {
+    // The embedded SQLite in the data directory, whatever the environment says.
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    this.child = spawn(binary, [
+      '--bind', `127.0.0.1:${this.port}`,
+      '--data-dir', this.dataDir,
+      '--bot-delay-ms', '50',
+      '--web-dir', join(repo, 'web'),
+    ], { env: { ...env, RUST_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk) => { this.output = (this.output + chunk).slice(-20000); };
+    this.child.stdout.on('data', keep);
+    this.child.stderr.on('data', keep);
+    const exited = new Promise((ok) => this.child.once('exit', ok));
+    // Never leave a server behind, however the test run ends.
+    const child = this.child;
+    process.once('exit', () => child.kill('SIGKILL'));
+    this.exited = exited;
+    for (let i = 0; i < 200; i += 1) {
+      if (this.child.exitCode !== null) throw new Error(`the server exited at start:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error(`the server did not answer /healthz:\n${this.output}`);
+  }
+
+  /** Kills the server at once (no graceful shutdown), as a crash would. */
+  async kill() {
+    if (!this.child || this.child.exitCode !== null) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  async stop() {
+    await this.kill();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** A JSON request to the API; returns `{status, body}`. */
+  async api(method, path, body) {
+    const res = await fetch(this.url + path, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+}
+
+/** Chromium, headless, as Debian ships it. */
+export function launch() {
+  mkdirSync(screenshots, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/**
+ * A new page in its own context (its own localStorage), with every script error and dialog
+ * recorded: `page.problems` lists uncaught errors, `page.dialogs` every alert that fired.
+ */
+export async function newPage(browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.problems = [];
+  page.dialogs = [];
+  page.on('pageerror', (error) => page.problems.push(String(error)));
+  page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(msg.text()); });
+  page.on('dialog', (dialog) => {
+    page.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  return page;
+}
+
+/** Saves a screenshot of the whole page as `screenshots/<name>.png`. */
+export function shoot(page, name) {
+  return page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Pins the seed of every match this page creates through the lobby (which lets the server draw
+ * one), so a test plays the same deal on every run.
+ */
+export async function pinSeed(page, seed) {
+  await page.route('**/api/matches', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    const body = { ...JSON.parse(request.postData() ?? '{}'), seed };
+    return route.continue({ postData: JSON.stringify(body) });
+  });
+}
