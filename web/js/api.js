@@ -10,13 +10,21 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+/**
+ * One request. `body` goes as JSON; `raw` (a file's text) goes as it is; `admin` is the admin
+ * token, sent as `Authorization: Bearer`.
+ */
+async function request(method, path, body, { raw, admin } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (raw !== undefined) headers['content-type'] = 'text/plain; charset=utf-8';
+  if (admin !== undefined) headers.authorization = `Bearer ${admin}`;
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch {
     throw new ApiError('network', 'The server cannot be reached. Check your connection and try again.');
@@ -57,3 +65,18 @@ export const createMatch = (body) => request('POST', '/api/matches', body);
 export const join = (id, seat, name) => request('POST', `/api/matches/${encodeURIComponent(id)}/join`, { seat, name });
 /** The omniscient log of a finished match. */
 export const replay = (id) => request('GET', `/api/matches/${encodeURIComponent(id)}/replay`);
+
+const gameQuery = (game) => (game ? `game=${encodeURIComponent(game)}` : '');
+const query = (...parts) => (parts.some(Boolean) ? `?${parts.filter(Boolean).join('&')}` : '');
+
+/** Every stored scenario (shipped and uploaded), optionally of one game. */
+export const scenarios = (game) => request('GET', `/api/scenarios${query(gameQuery(game))}`);
+/** One scenario with its file `text`. */
+export const scenario = (id) => request('GET', `/api/scenarios/${encodeURIComponent(id)}`);
+/** Checks a scenario file without storing it: `{game, title}`, or an ApiError `line L, column C: …`. */
+export const checkScenario = (text, game) => request('POST', `/api/scenarios/check${query(gameQuery(game))}`, undefined, { raw: text });
+/** Stores a scenario file (admin): `{id, game, name, shipped}`. */
+export const uploadScenario = (text, { token, id, game }) => request('POST',
+  `/api/admin/scenarios${query(id ? `id=${encodeURIComponent(id)}` : '', gameQuery(game))}`, undefined, { raw: text, admin: token });
+/** Deletes an uploaded scenario (admin). */
+export const deleteScenario = (id, token) => request('DELETE', `/api/admin/scenarios/${encodeURIComponent(id)}`, undefined, { admin: token });

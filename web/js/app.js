@@ -6,7 +6,9 @@
 //   #/match/<match>/as/<seat>   play that seat
 //   #/match/<match>/watch       watch as a spectator
 //   #/replay/<match>            replay a finished match
+//   #/admin                     the admin page: scenarios, upload, delete
 
+import { mountAdmin } from './admin.js';
 import { mountJoin, mountLobby } from './lobby.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
@@ -26,6 +28,7 @@ function route() {
   else if (page === 'match' && id && mode === 'watch') unmount = mountMatch(root, id, null);
   else if (page === 'match' && id) unmount = mountMatch(root, id, Object.keys(tokens.seatsOf(id))[0] ?? null);
   else if (page === 'replay' && id) unmount = mountReplay(root, id);
+  else if (page === 'admin') unmount = mountAdmin(root);
   else unmount = mountLobby(root);
 }
 

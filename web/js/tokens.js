@@ -37,3 +37,16 @@ export function lastName() {
 export function rememberName(name) {
   localStorage.setItem('xenotable.name', name);
 }
+
+const ADMIN = 'xenotable.admin';
+
+/** The admin token entered on this browser, or ''. */
+export function adminToken() {
+  return localStorage.getItem(ADMIN) ?? '';
+}
+
+/** Keeps the admin token (an empty one forgets it). */
+export function keepAdminToken(token) {
+  if (token) localStorage.setItem(ADMIN, token);
+  else localStorage.removeItem(ADMIN);
+}

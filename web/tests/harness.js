@@ -32,13 +32,15 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** The server under test. `start()` and `kill()` may be called again to restart it. */
 export class Server {
-  static async create() {
-    const server = new Server(await freePort(), mkdtempSync(join(tmpdir(), 'xenotable-web-')));
+  /** Starts a server; `args` are more command-line options (e.g. `['--admin-token', 't']`). */
+  static async create(args = []) {
+    const server = new Server(await freePort(), mkdtempSync(join(tmpdir(), 'xenotable-web-')), args);
     await server.start();
     return server;
   }
 
-  constructor(port, dataDir) {
+  constructor(port, dataDir, args = []) {
+    this.args = args;
     this.port = port;
     this.dataDir = dataDir;
     this.url = `http://127.0.0.1:${port}`;
@@ -54,6 +56,7 @@ export class Server {
       '--data-dir', this.dataDir,
       '--bot-delay-ms', '50',
       '--web-dir', join(repo, 'web'),
+      ...this.args,
     ], { env: { ...env, RUST_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => { this.output = (this.output + chunk).slice(-20000); };
     this.child.stdout.on('data', keep);
