@@ -24,7 +24,7 @@ export function createChat({ send, canWrite, names }) {
   }, input, h('button', { type: 'submit' }, 'Send'));
   const root = h('section', { class: 'panel chat' },
     h('h2', {}, 'Table talk'),
-    h('p', { class: 'hint' }, 'Everyone at the table reads this, the Creature too.'),
+    h('p', { class: 'hint' }, 'Every seat and every spectator reads this.'),
     list,
     canWrite ? form : h('p', { class: 'hint' }, 'Spectators read the table talk but cannot write.'));
   return {

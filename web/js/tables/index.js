@@ -5,9 +5,10 @@
 // own get the generic one.
 
 import * as artemia from './artemia/table.js';
+import * as derelict from './derelict/table.js';
 import * as generic from './generic.js';
 
-const TABLES = { artemia };
+const TABLES = { artemia, derelict };
 
 /** The table module of `game`. */
 export function tableFor(game) {

@@ -1,0 +1,575 @@
+// The Derelict table: the grid drawn in SVG with walls, doors (closed, open, destroyed), entry,
+// exit and start squares, every model with its facing, the fire arc of the selected marine, the
+// squares the server's `legal` list allows highlighted, the marine clock, and keys for every
+// action. Clicks and keys send only actions taken from `view.legal`.
+
+import { h, replace, svg } from '../../dom.js';
+import { renderActions } from '../../actions.js';
+import {
+  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, phaseWords,
+} from './words.js';
+
+export { describeAction, describeEvent };
+
+/** Side of a square in SVG units. */
+const CELL = 32;
+
+const FORWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const RIGHT = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] };
+const TURN_RIGHT = { N: 'E', E: 'S', S: 'W', W: 'N' };
+const TURN_LEFT = { N: 'W', E: 'N', S: 'E', W: 'S' };
+/** Degrees to rotate a shape drawn facing north. */
+const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
+const SPECIAL = new Set(['E', 'X', 'M', 'A']);
+const FLOOR_LABEL = { E: 'E', X: 'EXIT', M: 'M', A: 'A' };
+
+/** Keys, relative to the selected model's facing; shown on screen. */
+const STEP_KEYS = {
+  forward: ['w', 'arrowup'],
+  back: ['s', 'arrowdown'],
+  'forward-left': ['a', 'arrowleft'],
+  'forward-right': ['d', 'arrowright'],
+  left: ['z'],
+  right: ['c'],
+};
+const KEY_HELP = [
+  ['W ↑', 'step forward'], ['A ← / D →', 'step forward-left / forward-right'], ['S ↓', 'step back'],
+  ['Z / C', 'alien: step sideways'], ['Q / E', 'turn left / right'], ['F', 'fire (again at the last target)'],
+  ['O', 'overwatch'], ['G', 'open or close the door in front'], ['U', 'unjam'], ['R', 'reload the flamer'],
+  ['X', 'alien: attack'], ['N', 'next model'], ['Enter', 'end the turn or confirm'],
+];
+
+/** Actions sent by a click on a square, per action type: the square they concern. */
+const SQUARE_OF = {
+  deploy: (a) => a.to,
+  arrive: (a) => a.to,
+  step: (a) => (a.shot ? null : a.to),
+  shoot: (a) => a.target,
+  flame: (a) => a.target,
+};
+
+/** A marine not on the board yet (the view gives no square before deployment). */
+const undeployed = (m) => !m.at && m.status !== 'dead' && m.status !== 'escaped';
+const key = (sq) => `${sq.x},${sq.y}`;
+const same = (a, b) => a && b && a.x === b.x && a.y === b.y;
+
+/** The squares of the fire arc (rules 5.2.1) of a model at `p` facing `facing`, on the board. */
+export function arcSquares(p, facing, width, height) {
+  const [fx, fy] = FORWARD[facing];
+  const [rx, ry] = RIGHT[facing];
+  const out = [];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const dx = x - p.x;
+      const dy = y - p.y;
+      const f = dx * fx + dy * fy;
+      const l = dx * rx + dy * ry;
+      if (f >= 1 && Math.abs(l) <= f) out.push({ x, y });
+    }
+  }
+  return out;
+}
+
+/** The step direction of `to` from a model at `p` facing `facing`, in the keys' words. */
+function stepDirection(p, facing, to) {
+  const [fx, fy] = FORWARD[facing];
+  const [rx, ry] = RIGHT[facing];
+  const dx = to.x - p.x;
+  const dy = to.y - p.y;
+  const f = dx * fx + dy * fy;
+  const l = dx * rx + dy * ry;
+  if (f === 1) return l === 0 ? 'forward' : l === 1 ? 'forward-right' : 'forward-left';
+  if (f === -1 && l === 0) return 'back';
+  if (f === 0) return l === 1 ? 'right' : 'left';
+  return null;
+}
+
+/** Room-type special squares (rules 1.3): specials connected through specials to a `:`. */
+function roomSpecials(rows) {
+  const cell = (x, y) => rows[y]?.[x] ?? '#';
+  const room = new Set();
+  const seen = new Set();
+  for (let y = 0; y < rows.length; y += 1) {
+    for (let x = 0; x < rows[y].length; x += 1) {
+      if (!SPECIAL.has(cell(x, y)) || seen.has(`${x},${y}`)) continue;
+      const group = [];
+      const todo = [[x, y]];
+      seen.add(`${x},${y}`);
+      let touchesRoom = false;
+      while (todo.length) {
+        const [cx, cy] = todo.pop();
+        group.push(`${cx},${cy}`);
+        for (const [dx, dy] of Object.values(FORWARD)) {
+          const nx = cx + dx;
+          const ny = cy + dy;
+          const c = cell(nx, ny);
+          if (c === ':') touchesRoom = true;
+          if (SPECIAL.has(c) && !seen.has(`${nx},${ny}`)) {
+            seen.add(`${nx},${ny}`);
+            todo.push([nx, ny]);
+          }
+        }
+      }
+      if (touchesRoom) for (const k of group) room.add(k);
+    }
+  }
+  return room;
+}
+
+/**
+ * Mounts the table in `root`. `ctx.you` is `marines`, `aliens`, `spectator` or `omniscient`;
+ * `ctx.act`, if given, sends an action from the legal list.
+ */
+export function mount(root, ctx) {
+  const table = new DerelictTable(root, ctx);
+  return { show: (view, events) => table.show(view, events), pending: (on) => table.setPending(on) };
+}
+
+class DerelictTable {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.view = null;
+    this.pending = false;
+    this.selected = null;
+    this.facing = 'E';
+    this.aimFlame = false;
+    this.picked = false;
+    this.lastTarget = null;
+    this.destroyed = new Set();
+    this.clockEnd = null;
+    this.el = {
+      status: h('div', { class: 'd-status', 'aria-live': 'polite' }),
+      clock: h('div', { class: 'd-clock', role: 'timer', hidden: true }),
+      board: h('div', { class: 'd-board' }),
+      legend: h('p', { class: 'd-legend' },
+        h('span', { class: 'key-soldier' }, 'soldier'), h('span', { class: 'key-sergeant' }, 'sergeant'),
+        h('span', { class: 'key-flamer' }, 'flamer'), h('span', { class: 'key-alien' }, 'alien'),
+        h('span', {}, 'white notch: facing'), h('span', {}, 'OW overwatch · J jammed'),
+        h('span', { class: 'key-door' }, 'door'), h('span', { class: 'key-arc' }, 'fire arc'),
+        h('span', { class: 'key-E' }, 'E entry'), h('span', { class: 'key-X' }, 'exit'), h('span', { class: 'key-M' }, 'M start')),
+      model: h('div', { class: 'd-model' }),
+      facing: h('div', { class: 'd-facing', hidden: true }),
+      actions: h('div', { class: 'actions d-actions', hidden: true }),
+      keys: h('details', { class: 'd-keys', open: Boolean(ctx.act) },
+        h('summary', {}, 'Keyboard'),
+        h('dl', {}, KEY_HELP.map(([k, what]) => [h('dt', {}, k), h('dd', {}, what)]))),
+    };
+    replace(root, h('div', { class: 'derelict' },
+      h('div', { class: 'd-top' }, this.el.status, this.el.clock),
+      h('div', { class: 'd-main' },
+        this.el.board,
+        this.el.legend,
+        h('div', { class: 'd-side' }, this.el.model, this.el.facing, this.el.actions, this.el.keys))));
+    this.onKey = (event) => this.key(event);
+    document.addEventListener('keydown', this.onKey);
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** The table is gone once its root left the page: stop listening. */
+  alive() {
+    if (this.root.isConnected && this.root.querySelector('.derelict')) return true;
+    document.removeEventListener('keydown', this.onKey);
+    clearInterval(this.timer);
+    return false;
+  }
+
+  setPending(on) {
+    this.pending = on;
+    if (this.view) this.render();
+  }
+
+  show(view, events) {
+    for (const e of events) {
+      if (e.type === 'door-destroyed') this.destroyed.add(key(e.door));
+      if ((e.type === 'shot' || e.type === 'flamed') && e.model === this.selected) this.lastTarget = e.target;
+    }
+    this.view = view;
+    // The clock counts down here from what the server said; every frame sets it again.
+    this.clockEnd = view.clock ? performance.now() + view.clock.remaining_ms : null;
+    this.chooseSelection();
+    this.render();
+  }
+
+  /** Keeps the selection when it still makes sense, else picks the model the player will want. */
+  chooseSelection() {
+    const v = this.view;
+    const keep = this.models().find((m) => m.id === this.selected && (m.at || undeployed(m)));
+    if (!this.ctx.act) {
+      // Watchers follow the active model until they pick one.
+      if (!(this.picked && keep)) this.selected = v.active ?? keep?.id ?? null;
+      return;
+    }
+    if (v.phase === 'marine-deployment' && this.ctx.you === 'marines') {
+      // After each placement the next marine waiting comes up, unless one was picked by hand.
+      if (!(this.picked && keep)) this.selected = v.marines.find(undeployed)?.id ?? keep?.id ?? null;
+      return;
+    }
+    if (keep && (this.picked || this.legalOf(keep.id).length > 0)) return;
+    const active = v.active && this.legalOf(v.active).length ? v.active : null;
+    this.selected = active ?? this.myModels().find((m) => this.legalOf(m.id).length > 0)?.id ?? keep?.id ?? null;
+  }
+
+  /** Every model with its side: marines then aliens. */
+  models() {
+    const v = this.view;
+    return [
+      ...v.marines.map((m) => ({ ...m, side: 'marines' })),
+      ...v.aliens.map((a) => ({ ...a, side: 'aliens', status: 'on-board' })),
+    ];
+  }
+
+  myModels() {
+    return this.models().filter((m) => m.side === this.ctx.you);
+  }
+
+  /** The legal actions of model `id`. */
+  legalOf(id) {
+    if (!this.ctx.act || !id) return [];
+    return this.view.legal.filter((a) => a.model === id);
+  }
+
+  /** The actions a click on `sq` may send now, best first. */
+  squareActions(sq) {
+    if (!this.ctx.act || this.pending) return [];
+    return this.view.legal.filter((a) => {
+      const of = SQUARE_OF[a.type];
+      if (!of || !same(of(a), sq)) return false;
+      if (a.type === 'deploy') return a.model === this.selected && a.facing === this.facing;
+      if (a.type === 'arrive') return a.facing === this.facing;
+      if (a.type === 'flame') return a.model === this.selected && this.aimFlame;
+      if (a.type === 'step') return a.model === this.selected && !this.aimFlame;
+      return a.model === this.selected;
+    });
+  }
+
+  send(action) {
+    if (!action || this.pending || !this.ctx.act) return;
+    if (action.type === 'shoot' || action.type === 'flame') this.lastTarget = action.target;
+    if (action.type !== 'flame') this.aimFlame = false;
+    this.picked = false;
+    if (this.ctx.act(action)) this.setPending(true);
+  }
+
+  render() {
+    if (!this.alive()) return;
+    this.renderStatus();
+    this.tick();
+    this.renderBoard();
+    this.renderModel();
+    this.renderFacing();
+    this.renderActions();
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const duty = this.ctx.you === 'marines' || this.ctx.you === 'aliens' ? v.duties[this.ctx.you] : null;
+    const limit = v.turn_limit ? ` of ${v.turn_limit}` : '';
+    replace(this.el.status,
+      h('span', { class: 'd-title' }, v.title),
+      h('span', { class: 'd-turn' }, `Turn ${v.turn}${limit}`),
+      h('span', { class: 'd-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
+      duty ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      h('span', { class: 'd-count' }, `Escaped ${v.escaped} / ${v.exit_needed} needed`),
+      h('span', { class: 'd-count' }, `Aliens killed ${v.aliens_killed}`),
+      h('span', { class: 'd-count' }, `Alien pool ${v.pool === null ? 'unlimited' : v.pool}`),
+      v.arrivals ? h('span', { class: 'd-count warn' }, `${v.arrivals} alien${v.arrivals === 1 ? '' : 's'} to place`) : null);
+  }
+
+  /** The marine clock, counted down locally between frames. */
+  tick() {
+    if (!this.alive() || !this.view) return;
+    const clock = this.view.clock;
+    this.el.clock.hidden = !clock;
+    if (!clock || this.clockEnd === null) return;
+    const left = Math.max(0, this.clockEnd - performance.now());
+    const seconds = Math.ceil(left / 1000);
+    const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    this.el.clock.dataset.seconds = String(seconds);
+    this.el.clock.classList.toggle('low', seconds <= 20);
+    if (this.el.clock.dataset.text === text) return;
+    this.el.clock.dataset.text = text;
+    replace(this.el.clock, h('span', { class: 'd-clock-label' }, 'Marine clock'), h('span', { class: 'd-clock-time' }, text),
+      h('span', { class: 'd-clock-of' }, `of ${clock.seconds} s`));
+  }
+
+  renderBoard() {
+    const v = this.view;
+    const rows = v.rows;
+    const height = rows.length;
+    const width = Math.max(...rows.map((r) => r.length));
+    const rooms = roomSpecials(rows);
+    const cellAt = (x, y) => rows[y]?.[x] ?? '#';
+    const blocked = (x, y) => cellAt(x, y) === '#' || cellAt(x, y) === 'D';
+    const layers = { floor: [], arc: [], marks: [], models: [] };
+
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        layers.floor.push(this.drawCell(cellAt(x, y), x, y, rooms.has(`${x},${y}`), blocked));
+      }
+    }
+
+    const selected = this.models().find((m) => m.id === this.selected);
+    if (selected?.side === 'marines' && selected.at && selected.facing) {
+      for (const sq of arcSquares(selected.at, selected.facing, width, height)) {
+        if (cellAt(sq.x, sq.y) === '#') continue;
+        layers.arc.push(svg('rect', { class: 'arc', x: sq.x * CELL, y: sq.y * CELL, width: CELL, height: CELL }));
+      }
+    }
+
+    const marked = new Map();
+    if (this.ctx.act && !this.pending) {
+      for (const a of this.view.legal) {
+        const of = SQUARE_OF[a.type];
+        const sq = of?.(a);
+        if (!sq) continue;
+        if (this.squareActions(sq).length && !marked.has(key(sq))) marked.set(key(sq), { sq, type: a.type });
+      }
+    }
+    for (const { sq, type } of marked.values()) {
+      layers.marks.push(svg('rect', {
+        class: ['mark', `mark-${type}`], x: sq.x * CELL + 2, y: sq.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 4,
+        'data-x': sq.x, 'data-y': sq.y, 'data-kind': type,
+      }));
+    }
+
+    for (const m of this.models()) {
+      if (!m.at || m.status === 'dead' || m.status === 'escaped') continue;
+      layers.models.push(this.drawModel(m, m.id === this.view.active, m.id === this.selected));
+    }
+
+    const board = svg('svg', {
+      class: 'd-svg', viewBox: `-2 -2 ${width * CELL + 4} ${height * CELL + 4}`, role: 'img',
+      'aria-label': `The map, ${width} by ${height} squares`,
+      onclick: (e) => this.click(e),
+    },
+    svg('g', { class: 'floor' }, layers.floor),
+    svg('g', { class: 'arcs' }, layers.arc),
+    svg('g', { class: 'models' }, layers.models),
+    // Over the models: a target is clicked through its mark.
+    svg('g', { class: 'marks' }, layers.marks));
+    board.style.maxWidth = `${width * CELL * 1.25}px`;
+    replace(this.el.board, board);
+  }
+
+  drawCell(c, x, y, room, blocked) {
+    const px = x * CELL;
+    const py = y * CELL;
+    const base = { x: px, y: py, width: CELL, height: CELL, 'data-x': x, 'data-y': y };
+    if (c === '#') return svg('rect', { ...base, class: 'wall' });
+    const floorKind = c === ':' || (SPECIAL.has(c) && room) ? 'room' : 'corridor';
+    const parts = [svg('rect', { ...base, class: ['sq', floorKind, SPECIAL.has(c) ? `sq-${c}` : ''] })];
+    // A door's leaf lies across the way through it: upright between walls north and south.
+    const upright = blocked(x, y - 1) && blocked(x, y + 1);
+    const cx = px + CELL / 2;
+    const cy = py + CELL / 2;
+    if (c === 'D') {
+      parts.push(svg('rect', upright
+        ? { class: 'door closed', x: cx - 4, y: py + 1, width: 8, height: CELL - 2, rx: 2 }
+        : { class: 'door closed', x: px + 1, y: cy - 4, width: CELL - 2, height: 8, rx: 2 }));
+    } else if (c === 'd') {
+      const leaf = upright
+        ? [{ x: cx - 4, y: py, width: 8, height: 6 }, { x: cx - 4, y: py + CELL - 6, width: 8, height: 6 }]
+        : [{ x: px, y: cy - 4, width: 6, height: 8 }, { x: px + CELL - 6, y: cy - 4, width: 6, height: 8 }];
+      parts.push(...leaf.map((r) => svg('rect', { class: 'door open', ...r })));
+    } else if (this.destroyed.has(`${x},${y}`)) {
+      parts.push(svg('path', { class: 'door destroyed', d: `M${px + 4} ${cy - 5} l6 8 l5 -7 l6 9 l6 -8` }));
+    } else if (FLOOR_LABEL[c]) {
+      parts.push(svg('text', { class: `sq-label label-${c}`, x: cx, y: cy + 4, 'text-anchor': 'middle', text: FLOOR_LABEL[c] }));
+    }
+    return svg('g', { class: 'cell', 'data-cell': c }, parts);
+  }
+
+  drawModel(m, active, selected) {
+    const cx = m.at.x * CELL + CELL / 2;
+    const cy = m.at.y * CELL + CELL / 2;
+    const number = m.id.slice(1);
+    const rotate = `rotate(${ANGLE[m.facing ?? 'N']} ${cx} ${cy})`;
+    const parts = [];
+    if (selected) parts.push(svg('circle', { class: 'ring selected', cx, cy, r: CELL / 2 - 1 }));
+    else if (active) parts.push(svg('circle', { class: 'ring active', cx, cy, r: CELL / 2 - 1 }));
+    if (m.side === 'marines') {
+      parts.push(svg('circle', { class: ['body', `role-${m.role}`], cx, cy, r: 10 }));
+      if (m.facing) parts.push(svg('path', { class: 'nose', d: `M${cx - 6} ${cy - 8} L${cx} ${cy - 15} L${cx + 6} ${cy - 8} Z`, transform: rotate }));
+      parts.push(svg('text', { class: 'num', x: cx, y: cy + 4, 'text-anchor': 'middle', text: number }));
+      if (m.overwatch) parts.push(svg('text', { class: 'tag ow', x: m.at.x * CELL + 1, y: m.at.y * CELL + 9, text: 'OW' }));
+      if (m.jammed) parts.push(svg('text', { class: 'tag jam', x: m.at.x * CELL + CELL - 1, y: m.at.y * CELL + 9, 'text-anchor': 'end', text: 'J' }));
+    } else {
+      parts.push(svg('path', { class: 'body alien', d: `M${cx} ${cy - 13} L${cx + 10} ${cy + 2} L${cx + 6} ${cy + 11} L${cx - 6} ${cy + 11} L${cx - 10} ${cy + 2} Z`, transform: rotate }));
+      if (!m.facing) parts.push(svg('text', { class: 'tag unfaced', x: cx, y: m.at.y * CELL + 9, 'text-anchor': 'middle', text: '?' }));
+      parts.push(svg('text', { class: 'num', x: cx, y: cy + 5, 'text-anchor': 'middle', text: number }));
+    }
+    const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}`;
+    return svg('g', {
+      class: ['model', m.side, m.acted ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
+      'data-model': m.id, 'data-x': m.at.x, 'data-y': m.at.y, 'data-facing': m.facing ?? '',
+    }, svg('title', { text: title }), parts);
+  }
+
+  /** A click on the board: a highlighted square acts; a model selects it. */
+  click(event) {
+    const target = event.target.closest('[data-x]');
+    if (!target) return;
+    const sq = { x: Number(target.dataset.x), y: Number(target.dataset.y) };
+    const [action] = this.squareActions(sq);
+    if (action) {
+      this.send(action);
+      return;
+    }
+    const model = this.models().find((m) => same(m.at, sq) && m.status !== 'dead' && m.status !== 'escaped');
+    if (model) {
+      this.selected = model.id;
+      this.picked = true;
+      this.aimFlame = false;
+      this.render();
+    }
+  }
+
+  /** The selected model: who, where, AP, overwatch, jam, flamer. */
+  renderModel() {
+    const m = this.models().find((x) => x.id === this.selected);
+    if (!m) {
+      replace(this.el.model, h('p', { class: 'hint' }, this.ctx.act ? 'Click one of your models to select it.' : 'Click a model to see it.'));
+      return;
+    }
+    const v = this.view;
+    const facts = [
+      m.role ? ROLE_WORDS[m.role] : 'Alien',
+      m.at ? `at ${at(m.at)}` : undeployed(m) ? 'not deployed yet' : m.status,
+      m.facing ? `facing ${facingWords(m.facing)}` : null,
+    ].filter(Boolean).join(', ');
+    const flags = [
+      v.active === m.id && v.ap !== null ? `${v.ap} AP left` : m.acted ? 'has acted' : null,
+      m.overwatch ? 'on overwatch' : null,
+      m.jammed ? 'bolter jammed' : null,
+      m.flamer ? `flamer: ${m.flamer.shots} shots, ${m.flamer.reloads} reload${m.flamer.reloads === 1 ? '' : 's'}` : null,
+    ].filter(Boolean);
+    const canFlame = this.ctx.act && v.legal.some((a) => a.type === 'flame' && a.model === m.id);
+    replace(this.el.model,
+      h('h2', {}, modelName(m.id)),
+      canFlame ? h('button', {
+        type: 'button', class: ['aim', this.aimFlame ? 'chosen' : ''], 'aria-pressed': String(this.aimFlame),
+        onclick: () => { this.aimFlame = !this.aimFlame; this.render(); },
+      }, this.aimFlame ? 'Aiming the flamer: click a square (F to stop)' : 'Aim the flamer (F)') : null,
+      h('p', { class: 'd-facts' }, facts),
+      flags.length ? h('p', { class: 'd-flags' }, flags.map((f) => h('span', { class: 'chip' }, f))) : null,
+      v.active && v.ap !== null && v.active !== m.id ? h('p', { class: 'hint' }, `${modelName(v.active)} is active with ${v.ap} AP.`) : null);
+  }
+
+  /** Deployment and arrivals: the facing the next click places a model with. */
+  renderFacing() {
+    const placing = this.ctx.act && this.view.legal.some((a) => a.type === 'deploy' || a.type === 'arrive');
+    this.el.facing.hidden = !placing;
+    if (!placing) return;
+    const what = this.view.legal.some((a) => a.type === 'deploy')
+      ? `Click a highlighted M square to put ${modelName(this.selected)} there facing:`
+      : 'Click a highlighted entry square to bring an alien in facing:';
+    replace(this.el.facing, h('p', {}, what), h('div', { class: 'd-facing-buttons', role: 'radiogroup' },
+      ['N', 'E', 'S', 'W'].map((f) => h('button', {
+        type: 'button', class: ['facing', f === this.facing ? 'chosen' : ''], 'aria-pressed': String(f === this.facing), dataset: { facing: f },
+        onclick: () => { this.facing = f; this.render(); },
+      }, FACING_WORDS[f]))),
+    h('p', { class: 'hint' }, 'Q / E turn the facing.'));
+  }
+
+  /** The selected model's actions that are not a click on a square, and the turn's own. */
+  renderActions() {
+    const legal = this.ctx.act ? this.view.legal.filter((a) => this.inPanel(a)) : [];
+    renderActions(this.el.actions, legal, {
+      describe: (a) => this.panelWords(a),
+      send: (a) => this.send(a),
+      pending: this.pending,
+    });
+  }
+
+  inPanel(a) {
+    if (a.type === 'confirm' || a.type === 'end-turn') return true;
+    if (a.model !== this.selected) return false;
+    if (a.type === 'deploy' || a.type === 'arrive' || a.type === 'shoot') return false;
+    if (a.type === 'step') return Boolean(a.shot);
+    if (a.type === 'flame') return false;
+    return true;
+  }
+
+  panelWords(a) {
+    switch (a.type) {
+      case 'turn': return { group: 'turn', heading: 'Turn', label: a.side === 'left' ? 'Left (Q)' : 'Right (E)' };
+      case 'face': return { group: 'face', heading: 'Face', label: FACING_WORDS[a.facing] };
+      case 'step': return { group: 'step-shot', heading: 'Step and fire', label: `to ${at(a.to)}, at ${at(a.shot)}` };
+      case 'open': return { group: 'door', heading: 'Door', label: 'Open (G)' };
+      case 'close': return { group: 'door', heading: 'Door', label: 'Close (G)' };
+      case 'overwatch': return { group: 'do', heading: 'Act', label: 'Overwatch (O)' };
+      case 'unjam': return { group: 'do', heading: 'Act', label: 'Unjam (U)' };
+      case 'reload': return { group: 'do', heading: 'Act', label: 'Reload (R)' };
+      case 'attack': return { group: 'do', heading: 'Act', label: 'Attack (X)' };
+      case 'confirm': return { group: 'end', heading: '', label: 'Confirm deployment (Enter)' };
+      case 'end-turn': return { group: 'end', heading: '', label: 'End turn (Enter)' };
+      default: return { group: a.type, heading: '', label: describeAction(a) };
+    }
+  }
+
+  /** Keyboard shortcuts; none while typing in a field. */
+  key(event) {
+    if (!this.alive() || !this.view || !this.ctx.act) return;
+    if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const k = event.key.toLowerCase();
+    const action = this.keyAction(k);
+    if (action === undefined) return;
+    event.preventDefault();
+    if (action) this.send(action);
+  }
+
+  /** The action key `k` stands for now: an action, null (known key, nothing to do) or undefined. */
+  keyAction(k) {
+    const legal = this.view.legal;
+    const mine = (type, extra = () => true) => legal.find((a) => a.type === type && a.model === this.selected && extra(a)) ?? null;
+    const placing = legal.some((a) => a.type === 'deploy' || a.type === 'arrive');
+    if ((k === 'q' || k === 'e') && placing) {
+      this.facing = k === 'q' ? TURN_LEFT[this.facing] : TURN_RIGHT[this.facing];
+      this.render();
+      return null;
+    }
+    if (k === 'enter') return legal.find((a) => a.type === 'confirm' || a.type === 'end-turn') ?? null;
+    if (k === 'n') {
+      this.selectNext();
+      return null;
+    }
+    if (k === 'q' || k === 'e') return mine('turn', (a) => a.side === (k === 'q' ? 'left' : 'right'));
+    if (k === 'o') return mine('overwatch');
+    if (k === 'u') return mine('unjam');
+    if (k === 'r') return mine('reload');
+    if (k === 'x') return mine('attack');
+    if (k === 'g') return mine('open') ?? mine('close');
+    if (k === 'f') return this.fireKey();
+    for (const [dir, keys] of Object.entries(STEP_KEYS)) {
+      if (!keys.includes(k)) continue;
+      const m = this.models().find((x) => x.id === this.selected);
+      if (!m?.at || !m.facing) return null;
+      return mine('step', (a) => !a.shot && stepDirection(m.at, m.facing, a.to) === dir);
+    }
+    return undefined;
+  }
+
+  /** F: a flamer toggles aiming; a bolter fires again at its last target, else the nearest. */
+  fireKey() {
+    const m = this.models().find((x) => x.id === this.selected);
+    if (m?.role === 'flamer') {
+      this.aimFlame = !this.aimFlame && this.view.legal.some((a) => a.type === 'flame' && a.model === m.id);
+      this.render();
+      return null;
+    }
+    const shots = this.view.legal.filter((a) => a.type === 'shoot' && a.model === this.selected);
+    if (!shots.length || !m?.at) return null;
+    const again = shots.find((a) => same(a.target, this.lastTarget));
+    const dist = (a) => Math.max(Math.abs(a.target.x - m.at.x), Math.abs(a.target.y - m.at.y));
+    return again ?? shots.reduce((best, a) => (dist(a) < dist(best) ? a : best));
+  }
+
+  selectNext() {
+    const ids = this.myModels().filter((m) => m.at || undeployed(m)).map((m) => m.id);
+    if (!ids.length) return;
+    this.selected = ids[(ids.indexOf(this.selected) + 1) % ids.length];
+    this.aimFlame = false;
+    this.render();
+  }
+}
