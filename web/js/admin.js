@@ -127,6 +127,7 @@ class AdminPage {
 
   fileText() {
     const text = this.el.text.value;
+    this.say('');
     if (!text.trim()) this.say('There is no file to send: pick one or paste its text.');
     return text.trim() ? text : null;
   }

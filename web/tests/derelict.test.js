@@ -4,27 +4,10 @@
 // count down; the spectator's table follows live.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { Server, launch, newPage, pinSeed, screenshots, shoot } from './harness.js';
+import { test } from 'node:test';
+import { answered, assertNoScriptErrors, newPage, pinSeed, screenshots, shoot, useServer } from './harness.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await Server.create();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Waits until the act sent last has its answer and no error is shown. */
-async function answered(page) {
-  await page.waitForFunction(() => !document.querySelector('.table-root').dataset.pending);
-  assert.equal(await page.locator('.alerts .alert').count(), 0, await page.locator('.alerts').innerText());
-}
+const ctx = useServer();
 
 /** Clicks the highlighted square (x, y) of `kind` (deploy, step, shoot, arrive) and waits. */
 async function clickSquare(page, kind, x, y) {
@@ -43,9 +26,9 @@ function modelOn(page, id) {
 const clockSeconds = async (page) => Number(await page.getAttribute('.d-clock', 'data-seconds'));
 
 test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the marine clock; a spectator follows', async () => {
-  const marines = await newPage(browser);
+  const marines = await newPage(ctx.browser);
   await pinSeed(marines, 11);
-  await marines.goto(`${server.url}/#/`);
+  await marines.goto(`${ctx.server.url}/#/`);
   await marines.selectOption('select[name=game]', 'derelict');
   await marines.selectOption('select[aria-label=Scenario]', 'corridor-run');
   await marines.fill('input[name=name]', 'Hicks');
@@ -55,14 +38,14 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   await marines.click('a:has-text("Go to the table as Marines")');
   const id = /#\/match\/([^/]+)/.exec(marines.url())[1];
 
-  const aliens = await newPage(browser);
-  await aliens.goto(`${server.url}/#/join/${id}/aliens`);
+  const aliens = await newPage(ctx.browser);
+  await aliens.goto(`${ctx.server.url}/#/join/${id}/aliens`);
   await aliens.fill('.join-form input', 'Queen');
   await aliens.click('.join-form button');
   await aliens.waitForSelector('.d-svg');
 
-  const spectator = await newPage(browser);
-  await spectator.goto(`${server.url}/#/match/${id}/watch`);
+  const spectator = await newPage(ctx.browser);
+  await spectator.goto(`${ctx.server.url}/#/match/${id}/watch`);
   await spectator.waitForSelector('.d-svg');
 
   // Deployment: every marine on an M square, facing east, by clicking.
@@ -145,6 +128,6 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   await shoot(spectator, 'derelict-spectator');
 
   for (const page of [marines, aliens, spectator]) {
-    assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), []);
+    assertNoScriptErrors(page);
   }
 });

@@ -2,11 +2,13 @@
 // a temporary SQLite data directory and fast bots) and Debian's Chromium driven by
 // playwright-core.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -146,4 +148,32 @@ export async function pinSeed(page, seed) {
     const body = { ...JSON.parse(request.postData() ?? '{}'), seed };
     return route.continue({ postData: JSON.stringify(body) });
   });
+}
+
+/**
+ * Starts a server (with `args`) and Chromium before the tests of a file and stops them after:
+ * `ctx.server` and `ctx.browser` are set once the tests run.
+ */
+export function useServer(args = []) {
+  const ctx = { server: null, browser: null };
+  before(async () => {
+    ctx.server = await Server.create(args);
+    ctx.browser = await launch();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
+}
+
+/** Waits until the act sent last has its answer (an update with its ref, or an error) and no error is shown. */
+export async function answered(page) {
+  await page.waitForFunction(() => !document.querySelector('.table-root').dataset.pending);
+  assert.equal(await page.locator('.alerts .alert').count(), 0, await page.locator('.alerts').innerText());
+}
+
+/** No script error on the page except a refused request's console line. */
+export function assertNoScriptErrors(page) {
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource/.test(p)), [], 'script errors on the page');
 }

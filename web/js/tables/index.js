@@ -5,10 +5,11 @@
 // own get the generic one.
 
 import * as artemia from './artemia/table.js';
+import * as awayTeam from './away-team/table.js';
 import * as derelict from './derelict/table.js';
 import * as generic from './generic.js';
 
-const TABLES = { artemia, derelict };
+const TABLES = { artemia, derelict, 'away-team': awayTeam };
 
 /** The table module of `game`. */
 export function tableFor(game) {
