@@ -7,8 +7,10 @@
 //   #/match/<match>/watch       watch as a spectator
 //   #/replay/<match>            replay a finished match
 //   #/admin                     the admin page: scenarios, upload, delete
+//   #/editor[/<scenario>]       the Derelict scenario editor, empty or on a stored scenario
 
 import { mountAdmin } from './admin.js';
+import { mountEditor } from './editor.js';
 import { mountJoin, mountLobby } from './lobby.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
@@ -29,6 +31,7 @@ function route() {
   else if (page === 'match' && id) unmount = mountMatch(root, id, Object.keys(tokens.seatsOf(id))[0] ?? null);
   else if (page === 'replay' && id) unmount = mountReplay(root, id);
   else if (page === 'admin') unmount = mountAdmin(root);
+  else if (page === 'editor') unmount = mountEditor(root, id ?? null);
   else unmount = mountLobby(root);
 }
 

@@ -267,7 +267,7 @@ class DerelictTable {
     const limit = v.turn_limit ? ` of ${v.turn_limit}` : '';
     replace(this.el.status,
       h('span', { class: 'd-title' }, v.title),
-      h('span', { class: 'd-turn' }, `Turn ${v.turn}${limit}`),
+      h('span', { class: 'd-turn' }, v.turn ? `Turn ${v.turn}${limit}` : 'Before turn 1'),
       h('span', { class: 'd-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
       duty ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
       h('span', { class: 'd-count' }, `Escaped ${v.escaped} / ${v.exit_needed} needed`),
