@@ -11,6 +11,6 @@ mod view;
 pub use action::{Action, CrewOrder, Mode};
 pub use event::{Edit, Effect, Event, Modifier, Shot};
 pub use view::{
-    AlienGroupView, AlienTarget, AlienView, AwayTeamOrders, CrewOrderView, CrewView,
-    FigureState, Locks, Objective, Role, RoundOrders, View,
+    AlienGroupView, AlienTarget, AlienView, AwayTeamOrders, CrewOrderView, CrewView, FigureState,
+    Locks, Objective, Role, RoundOrders, View,
 };

@@ -9,7 +9,9 @@ use super::state::{Ending, State};
 /// How the encounter ends now, if it does. `round_over`: the end-of-round checks.
 pub fn check(s: &State, round_over: bool) -> Option<Ending> {
     let e = &s.encounter;
-    if s.captain().is_some_and(|c| s.crew[c].state == FigureState::Killed) {
+    if s.captain()
+        .is_some_and(|c| s.crew[c].state == FigureState::Killed)
+    {
         return Some(Ending::Lost("the Captain was killed".into()));
     }
     if e.hostility_limit > 0 && s.hostility >= e.hostility_limit {
@@ -22,8 +24,7 @@ pub fn check(s: &State, round_over: bool) -> Option<Ending> {
         group,
         capture: true,
     } = e.objective
-        && s
-            .aliens
+        && s.aliens
             .iter()
             .any(|a| a.group == group && a.state == FigureState::Killed)
     {

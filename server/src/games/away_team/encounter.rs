@@ -155,9 +155,16 @@ impl Encounter {
         }
         // The parser may report several errors, not in file order: the first in the file wins.
         let (root, errors) = DeTable::parse_recoverable(text);
-        if let Some(e) = errors.iter().min_by_key(|e| e.span().map_or(0, |s| s.start)) {
+        if let Some(e) = errors
+            .iter()
+            .min_by_key(|e| e.span().map_or(0, |s| s.start))
+        {
             let (line, column) = position(text, e.span().map_or(0, |s| s.start));
-            return Err(ScenarioError::new(line, column, e.message().trim().to_owned()));
+            return Err(ScenarioError::new(
+                line,
+                column,
+                e.message().trim().to_owned(),
+            ));
         }
         let top = Table {
             text,
@@ -378,8 +385,17 @@ fn error_at(text: &str, at: usize, path: &str, message: impl std::fmt::Display) 
     ScenarioError::new(line, column, format!("{path}: {message}"))
 }
 
-fn out_of_range(t: &Table<'_, '_>, key: &str, at: usize, range: &RangeInclusive<i64>) -> ScenarioError {
-    t.error(at, key, format!("must be {} to {}", range.start(), range.end()))
+fn out_of_range(
+    t: &Table<'_, '_>,
+    key: &str,
+    at: usize,
+    range: &RangeInclusive<i64>,
+) -> ScenarioError {
+    t.error(
+        at,
+        key,
+        format!("must be {} to {}", range.start(), range.end()),
+    )
 }
 
 /// `[a-z][a-z0-9_-]{0,23}`.
@@ -417,8 +433,12 @@ fn read(top: &Table<'_, '_>) -> Result<Encounter, ScenarioError> {
     let survive_rounds = top.integer("survive_rounds", 1..=50)?;
     let max_rounds = top.integer("max_rounds", 1..=50)?.map_or(20, |(n, _)| n);
     let range_mod = top.integer("range_mod", MODIFIER)?.map_or(0, |(n, _)| n);
-    let crew_defense_mod = top.integer("crew_defense_mod", MODIFIER)?.map_or(0, |(n, _)| n);
-    let hostility_limit = top.integer("hostility_limit", 0..=20)?.map_or(3, |(n, _)| n);
+    let crew_defense_mod = top
+        .integer("crew_defense_mod", MODIFIER)?
+        .map_or(0, |(n, _)| n);
+    let hostility_limit = top
+        .integer("hostility_limit", 0..=20)?
+        .map_or(3, |(n, _)| n);
     let allow_retreat = top.bool("allow_retreat")?.is_some_and(|(b, _)| b);
 
     let mut ids: Vec<String> = Vec::new();
@@ -426,18 +446,22 @@ fn read(top: &Table<'_, '_>) -> Result<Encounter, ScenarioError> {
     let groups = read_groups(top, &mut ids)?;
 
     let only_with = |key: &str, at: usize, objective: &str| {
-        top.error(at, key, format!("only allowed with objective = {objective:?}"))
+        top.error(
+            at,
+            key,
+            format!("only allowed with objective = {objective:?}"),
+        )
     };
     let objective = match kind {
         ObjectiveKind::NeutraliseGroup => {
-            let (id, at) = top.required(
-                "objective_group",
-                objective_group.clone(),
-            )?;
-            let group = groups
-                .iter()
-                .position(|g| g.id == id)
-                .ok_or_else(|| top.error(at, "objective_group", format!("no alien group has id {id:?}")))?;
+            let (id, at) = top.required("objective_group", objective_group.clone())?;
+            let group = groups.iter().position(|g| g.id == id).ok_or_else(|| {
+                top.error(
+                    at,
+                    "objective_group",
+                    format!("no alien group has id {id:?}"),
+                )
+            })?;
             let capture = match capture {
                 Some((true, at)) if groups[group].stun_immune => {
                     return Err(top.error(
@@ -526,7 +550,9 @@ fn read_crew(top: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<Vec<CrewSpec>
             }
             None => return Err(t.missing("skill")),
         };
-        let skill_mod = t.integer("skill_mod", MODIFIER)?.map_or(0, |(n, _)| small(n));
+        let skill_mod = t
+            .integer("skill_mod", MODIFIER)?
+            .map_or(0, |(n, _)| small(n));
         crew.push(CrewSpec {
             id,
             name,
@@ -559,11 +585,7 @@ fn read_groups(
         aliens += usize::from(count_n);
         if aliens > MAX_ALIENS {
             let at = count.map_or(t.at, |(_, at)| at);
-            return Err(t.error(
-                at,
-                "count",
-                format!("more than {MAX_ALIENS} aliens in all"),
-            ));
+            return Err(t.error(at, "count", format!("more than {MAX_ALIENS} aliens in all")));
         }
         groups.push(GroupSpec {
             id,
@@ -574,7 +596,9 @@ fn read_groups(
             stun_immune: t.bool("stun_immune")?.is_some_and(|(b, _)| b),
             peaceful: t.bool("peaceful")?.is_some_and(|(b, _)| b),
             weapon: t.choice("weapon", &WEAPONS)?.map_or(Mode::Kill, |(w, _)| w),
-            defense_mod: t.integer("defense_mod", MODIFIER)?.map_or(0, |(n, _)| small(n)),
+            defense_mod: t
+                .integer("defense_mod", MODIFIER)?
+                .map_or(0, |(n, _)| small(n)),
         });
     }
     Ok(groups)

@@ -20,6 +20,19 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+/// A match of `encounter` with both seats, through the registry, for tests of rules and bots.
+#[cfg(test)]
+pub(crate) fn test_match(encounter: &str, seed: u64) -> Box<dyn crate::games::AnyMatch> {
+    crate::games::new_match(&crate::games::MatchSetup {
+        game: AwayTeam::ID.into(),
+        seats: SEATS.to_vec(),
+        scenario: Some(encounter.into()),
+        options: serde_json::Value::Null,
+        seed,
+    })
+    .expect("a match")
+}
+
 use serde::Deserialize;
 use xenotable_protocol::away_team::{Action, Event, View};
 use xenotable_protocol::{Outcome, Seat};

@@ -24,7 +24,8 @@ pub fn met(s: &State, round_over: bool) -> bool {
         Objective::Survive { rounds } => {
             round_over
                 && s.round >= rounds
-                && s.captain().is_some_and(|c| s.crew[c].state != FigureState::Killed)
+                && s.captain()
+                    .is_some_and(|c| s.crew[c].state != FigureState::Killed)
                 && !s.active_crew().is_empty()
         }
     }

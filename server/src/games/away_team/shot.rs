@@ -33,9 +33,8 @@ pub fn hits(result: i32, skill: i32) -> bool {
 /// Rolls 2d6 for a shooter of effective `skill` with these modifiers.
 pub fn roll(dice: &mut impl D6, skill: i32, modifiers: &[Modifier]) -> Roll {
     let faces = [dice.d6(), dice.d6()];
-    let result = i32::from(faces[0])
-        + i32::from(faces[1])
-        + modifiers.iter().map(|m| m.value).sum::<i32>();
+    let result =
+        i32::from(faces[0]) + i32::from(faces[1]) + modifiers.iter().map(|m| m.value).sum::<i32>();
     Roll {
         dice: faces,
         result,

@@ -127,16 +127,22 @@ impl State {
     }
 
     pub fn crew_active(&self, c: usize) -> bool {
-        self.crew.get(c).is_some_and(|m| m.state == FigureState::Active)
+        self.crew
+            .get(c)
+            .is_some_and(|m| m.state == FigureState::Active)
     }
 
     pub fn alien_active(&self, a: usize) -> bool {
-        self.aliens.get(a).is_some_and(|m| m.state == FigureState::Active)
+        self.aliens
+            .get(a)
+            .is_some_and(|m| m.state == FigureState::Active)
     }
 
     /// Active crew in crew-number order.
     pub fn active_crew(&self) -> Vec<usize> {
-        (0..self.crew.len()).filter(|&c| self.crew_active(c)).collect()
+        (0..self.crew.len())
+            .filter(|&c| self.crew_active(c))
+            .collect()
     }
 
     /// Whether an alien fires this round on orders: active, ranged, and not peaceful unless

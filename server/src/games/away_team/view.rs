@@ -3,8 +3,8 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::away_team::{
-    AlienGroupView, AlienTarget, AlienView, AwayTeamOrders, CrewOrderView, CrewView, Event,
-    Locks, Objective as WireObjective, View,
+    AlienGroupView, AlienTarget, AlienView, AwayTeamOrders, CrewOrderView, CrewView, Event, Locks,
+    Objective as WireObjective, View,
 };
 
 use super::encounter::Objective;

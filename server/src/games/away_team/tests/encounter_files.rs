@@ -62,10 +62,7 @@ fn the_example_reads_as_written_with_defaults() {
             capture: false
         }
     );
-    assert_eq!(
-        (e.max_rounds, e.range_mod, e.crew_defense_mod),
-        (8, 1, 0)
-    );
+    assert_eq!((e.max_rounds, e.range_mod, e.crew_defense_mod), (8, 1, 0));
     assert_eq!((e.hostility_limit, e.allow_retreat), (2, true));
     assert_eq!(e.crew.len(), 3);
     assert_eq!(e.crew[1].skill, SkillSpec::Roll);
@@ -134,7 +131,10 @@ fn wrong_types_are_reported_at_the_value() {
         "line 21, column 9: crew[1].skill: must be an integer 2 to 12 or \"roll\""
     );
     assert_eq!(
-        error(&edited("title = \"Ambush at the Crystal Spires\"", "title = [1]")),
+        error(&edited(
+            "title = \"Ambush at the Crystal Spires\"",
+            "title = [1]"
+        )),
         "line 2, column 9: title: expected a string, found array"
     );
     let head = "format = \"away-team/1\"\ntitle = \"T\"\nobjective = \"survive\"\n";
@@ -186,27 +186,86 @@ fn files_over_the_limit_are_refused_unread() {
             CRYSTAL_SPIRES.len() + MAX_FILE_BYTES
         )
     );
-    let fits = format!("{CRYSTAL_SPIRES}{}", "#".repeat(MAX_FILE_BYTES - CRYSTAL_SPIRES.len()));
+    let fits = format!(
+        "{CRYSTAL_SPIRES}{}",
+        "#".repeat(MAX_FILE_BYTES - CRYSTAL_SPIRES.len())
+    );
     assert!(Encounter::parse(&fits).is_ok());
 }
 
 #[test]
 fn out_of_range_values_are_refused() {
     let cases = [
-        ("format = \"away-team/1\"", "format = \"away-team/2\"", "line 1, column 10: format: must be \"away-team/1\""),
-        ("range_mod = 1", "range_mod = 7", "line 7, column 13: range_mod: must be -6 to 6"),
-        ("hostility_limit = 2", "hostility_limit = 21", "line 8, column 19: hostility_limit: must be 0 to 20"),
-        ("max_rounds = 8", "max_rounds = 0", "line 6, column 14: max_rounds: must be 1 to 50"),
-        ("skill = 11", "skill = 13", "line 15, column 9: crew[0].skill: must be 2 to 12"),
-        ("skill = 8\n", "skill = 1\n", "line 33, column 9: alien[0].skill: must be 2 to 12"),
-        ("defense_mod = 1", "defense_mod = -7", "line 34, column 15: alien[0].defense_mod: must be -6 to 6"),
-        ("id = \"sec\"", "id = \"Sec\"", "line 18, column 6: crew[1].id: must be a lowercase letter then up to 23 of a-z, 0-9, _ and -"),
-        ("id = \"sci\"", "id = \"sec\"", "line 24, column 6: crew[2].id: id \"sec\" is already used"),
-        ("id = \"spirefolk\"", "id = \"sci\"", "line 37, column 6: alien[1].id: id \"sci\" is already used"),
-        ("role = \"science\"", "role = \"cook\"", "line 26, column 8: crew[2].role: must be one of \"captain\", \"security-officer\", \"security-guard\", \"science\", \"medical\", \"engineering\""),
-        ("name = \"Raiders\"", "name = \"\"", "line 31, column 8: alien[0].name: must be 1 to 40 characters long"),
-        ("objective_group = \"raiders\"", "objective_group = \"pirates\"", "line 5, column 19: objective_group: no alien group has id \"pirates\""),
-        ("peaceful = true", "peaceful = true\nweapon = \"laser\"", "line 42, column 10: alien[1].weapon: must be one of \"kill\", \"stun\""),
+        (
+            "format = \"away-team/1\"",
+            "format = \"away-team/2\"",
+            "line 1, column 10: format: must be \"away-team/1\"",
+        ),
+        (
+            "range_mod = 1",
+            "range_mod = 7",
+            "line 7, column 13: range_mod: must be -6 to 6",
+        ),
+        (
+            "hostility_limit = 2",
+            "hostility_limit = 21",
+            "line 8, column 19: hostility_limit: must be 0 to 20",
+        ),
+        (
+            "max_rounds = 8",
+            "max_rounds = 0",
+            "line 6, column 14: max_rounds: must be 1 to 50",
+        ),
+        (
+            "skill = 11",
+            "skill = 13",
+            "line 15, column 9: crew[0].skill: must be 2 to 12",
+        ),
+        (
+            "skill = 8\n",
+            "skill = 1\n",
+            "line 33, column 9: alien[0].skill: must be 2 to 12",
+        ),
+        (
+            "defense_mod = 1",
+            "defense_mod = -7",
+            "line 34, column 15: alien[0].defense_mod: must be -6 to 6",
+        ),
+        (
+            "id = \"sec\"",
+            "id = \"Sec\"",
+            "line 18, column 6: crew[1].id: must be a lowercase letter then up to 23 of a-z, 0-9, _ and -",
+        ),
+        (
+            "id = \"sci\"",
+            "id = \"sec\"",
+            "line 24, column 6: crew[2].id: id \"sec\" is already used",
+        ),
+        (
+            "id = \"spirefolk\"",
+            "id = \"sci\"",
+            "line 37, column 6: alien[1].id: id \"sci\" is already used",
+        ),
+        (
+            "role = \"science\"",
+            "role = \"cook\"",
+            "line 26, column 8: crew[2].role: must be one of \"captain\", \"security-officer\", \"security-guard\", \"science\", \"medical\", \"engineering\"",
+        ),
+        (
+            "name = \"Raiders\"",
+            "name = \"\"",
+            "line 31, column 8: alien[0].name: must be 1 to 40 characters long",
+        ),
+        (
+            "objective_group = \"raiders\"",
+            "objective_group = \"pirates\"",
+            "line 5, column 19: objective_group: no alien group has id \"pirates\"",
+        ),
+        (
+            "peaceful = true",
+            "peaceful = true\nweapon = \"laser\"",
+            "line 42, column 10: alien[1].weapon: must be one of \"kill\", \"stun\"",
+        ),
     ];
     for (from, to, expected) in cases {
         assert_eq!(error(&edited(from, to)), expected, "{to}");
@@ -220,11 +279,17 @@ fn objective_keys_must_fit_the_objective() {
         "line 1, column 1: objective_group: required key is missing"
     );
     assert_eq!(
-        error(&edited("objective = \"neutralise-group\"", "objective = \"neutralise\"")),
+        error(&edited(
+            "objective = \"neutralise-group\"",
+            "objective = \"neutralise\""
+        )),
         "line 5, column 19: objective_group: only allowed with objective = \"neutralise-group\""
     );
     assert_eq!(
-        error(&edited("objective_group = \"raiders\"", "objective_group = \"spirefolk\"\ncapture = true")),
+        error(&edited(
+            "objective_group = \"raiders\"",
+            "objective_group = \"spirefolk\"\ncapture = true"
+        )),
         "line 6, column 11: capture: the objective group is stun-immune and cannot be captured"
     );
     let survive = edited(
@@ -264,7 +329,10 @@ fn rosters_are_bounded() {
         "line 11, column 1: crew: exactly one crew member must be the captain"
     );
     let swarm = "\n[[alien]]\nid = \"swarm\"\nname = \"Swarm\"\ncount = 6\nskill = 5\n";
-    let many = format!("{CRYSTAL_SPIRES}{swarm}{}", swarm.replace("swarm", "hive").replace("6", "2"));
+    let many = format!(
+        "{CRYSTAL_SPIRES}{swarm}{}",
+        swarm.replace("swarm", "hive").replace("6", "2")
+    );
     assert_eq!(
         error(&many),
         "line 53, column 9: alien[3].count: more than 12 aliens in all"

@@ -31,7 +31,12 @@ fn example_1_outside_security_a_skill_9_hits_on_5_not_6_and_a_guard_hits_on_8() 
     assert_eq!(effective_skill(&e.crew[1], 9), 6);
     assert_eq!(effective_skill(&e.crew[2], 9), 9);
     let mut s = start(&text);
-    let events = round(&mut s, &[fire("sci", "raiders-1", Mode::Stun)], &[], &[2, 3]);
+    let events = round(
+        &mut s,
+        &[fire("sci", "raiders-1", Mode::Stun)],
+        &[],
+        &[2, 3],
+    );
     let shot = shots(&events)[0];
     assert_eq!((shot.skill, shot.result, shot.hit), (6, 5, true));
     let events = round(
@@ -44,8 +49,14 @@ fn example_1_outside_security_a_skill_9_hits_on_5_not_6_and_a_guard_hits_on_8() 
         &[3, 3, 4, 4],
     );
     let shots = shots(&events);
-    assert_eq!((shots[0].skill, shots[0].result, shots[0].hit), (6, 6, false));
-    assert_eq!((shots[1].skill, shots[1].result, shots[1].hit), (9, 8, true));
+    assert_eq!(
+        (shots[0].skill, shots[0].result, shots[0].hit),
+        (6, 6, false)
+    );
+    assert_eq!(
+        (shots[1].skill, shots[1].result, shots[1].hit),
+        (9, 8, true)
+    );
 }
 
 #[test]
@@ -59,15 +70,35 @@ fn example_2_the_target_groups_defense_mod_is_added_to_the_dice() {
         ],
     );
     let mut s = start(&text);
-    let events = round(&mut s, &[fire("guard", "raiders-1", Mode::Kill)], &[], &[3, 3]);
+    let events = round(
+        &mut s,
+        &[fire("guard", "raiders-1", Mode::Kill)],
+        &[],
+        &[3, 3],
+    );
     let shot = shots(&events)[0];
     assert_eq!(shot.dice, [3, 3]);
-    let mods: Vec<(&str, i32)> = shot.modifiers.iter().map(|m| (m.name.as_str(), m.value)).collect();
+    let mods: Vec<(&str, i32)> = shot
+        .modifiers
+        .iter()
+        .map(|m| (m.name.as_str(), m.value))
+        .collect();
     assert_eq!(mods, [("range_mod", 0), ("defense_mod", 1)]);
-    assert_eq!((shot.result, shot.hit, shot.effect), (7, true, Effect::Killed));
-    let events = round(&mut s, &[fire("guard", "raiders-2", Mode::Kill)], &[], &[4, 3]);
+    assert_eq!(
+        (shot.result, shot.hit, shot.effect),
+        (7, true, Effect::Killed)
+    );
+    let events = round(
+        &mut s,
+        &[fire("guard", "raiders-2", Mode::Kill)],
+        &[],
+        &[4, 3],
+    );
     let shot = shots(&events)[0];
-    assert_eq!((shot.result, shot.hit, shot.effect), (8, false, Effect::None));
+    assert_eq!(
+        (shot.result, shot.hit, shot.effect),
+        (8, false, Effect::None)
+    );
 }
 
 #[test]
@@ -134,7 +165,11 @@ fn example_5_the_captain_killed_in_round_2_ends_the_match_before_the_others_fire
     round(
         &mut s,
         &[fire("captain", "raiders-1", Mode::Kill)],
-        &[("raiders-1", "sec"), ("raiders-2", "sec"), ("raiders-3", "sec")],
+        &[
+            ("raiders-1", "sec"),
+            ("raiders-2", "sec"),
+            ("raiders-3", "sec"),
+        ],
         &[1, 1, 6, 6, 6, 6],
     );
     assert_eq!(s.round, 2);
@@ -296,7 +331,12 @@ fn example_11_a_shot_at_a_fallen_alien_goes_to_the_next_of_its_group_or_is_lost(
     assert_eq!(s.aliens[1].state, FigureState::Killed);
 
     let mut s = start(&text);
-    round(&mut s, &[fire("captain", "raiders-1", Mode::Kill)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "raiders-1", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
     let events = round(
         &mut s,
         &[

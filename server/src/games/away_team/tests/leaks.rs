@@ -5,18 +5,8 @@ use serde_json::{Value, json};
 use xenotable_protocol::Seat;
 
 use super::support::CRYSTAL_SPIRES;
-use crate::games::{AnyMatch, Dice, MatchSetup, Viewer, new_match};
-
-fn table(seed: u64) -> Box<dyn AnyMatch> {
-    new_match(&MatchSetup {
-        game: "away-team".into(),
-        seats: vec![Seat::AwayTeam, Seat::Aliens],
-        scenario: Some(CRYSTAL_SPIRES.into()),
-        options: Value::Null,
-        seed,
-    })
-    .expect("a match")
-}
+use crate::games::away_team::test_match;
+use crate::games::{AnyMatch, Dice, Viewer};
 
 /// Plays `count` random legal actions of `seat` whose type is `kind`; the JSON of every
 /// event as each viewer sees it.
@@ -31,7 +21,9 @@ fn edit(m: &mut dyn AnyMatch, seat: Seat, kind: &str, count: usize, dice: &mut D
         let action = dice.choose(&legal).expect("a legal edit").clone();
         for event in m.act(seat, &action).expect("legal") {
             for viewer in VIEWERS {
-                seen.push(json!({"viewer": format!("{viewer:?}"), "event": event.for_viewer(viewer)}));
+                seen.push(
+                    json!({"viewer": format!("{viewer:?}"), "event": event.for_viewer(viewer)}),
+                );
             }
         }
     }
@@ -53,12 +45,14 @@ fn away_team_orders_never_reach_the_aliens_or_spectators_before_both_lock() {
     let mut reference: Option<(String, String)> = None;
     let mut dice = Dice::from_seed(77);
     for _ in 0..20 {
-        let mut m = table(3);
+        let mut m = test_match(CRYSTAL_SPIRES, 3);
         let events = edit(&mut *m, Seat::AwayTeam, "order", 4, &mut dice);
         if dice.below(2) == 0 {
-            m.act(Seat::AwayTeam, &json!({"type": "retreat"})).expect("retreat allowed");
+            m.act(Seat::AwayTeam, &json!({"type": "retreat"}))
+                .expect("retreat allowed");
         }
-        m.act(Seat::AwayTeam, &json!({"type": "lock"})).expect("lock");
+        m.act(Seat::AwayTeam, &json!({"type": "lock"}))
+            .expect("lock");
         for e in &events {
             if e["viewer"] != "Seat(AwayTeam)" {
                 assert_eq!(e["event"]["edit"], Value::Null, "{e}");
@@ -81,7 +75,7 @@ fn alien_orders_never_reach_the_away_team_or_spectators_before_both_lock() {
     let mut reference: Option<(String, String)> = None;
     let mut dice = Dice::from_seed(78);
     for _ in 0..20 {
-        let mut m = table(4);
+        let mut m = test_match(CRYSTAL_SPIRES, 4);
         let events = edit(&mut *m, Seat::Aliens, "target", 5, &mut dice);
         for e in &events {
             if e["viewer"] != "Seat(Aliens)" {
@@ -101,16 +95,20 @@ fn alien_orders_never_reach_the_away_team_or_spectators_before_both_lock() {
 
 #[test]
 fn after_both_lock_every_order_is_in_every_view() {
-    let mut m = table(5);
+    let mut m = test_match(CRYSTAL_SPIRES, 5);
     m.act(
         Seat::AwayTeam,
         &json!({"type": "order", "crew": "sci", "order": {"order": "fire", "target": "raiders-2", "mode": "stun"}}),
     )
     .expect("order");
-    m.act(Seat::AwayTeam, &json!({"type": "lock"})).expect("lock");
+    m.act(Seat::AwayTeam, &json!({"type": "lock"}))
+        .expect("lock");
     for alien in ["raiders-1", "raiders-2", "raiders-3"] {
-        m.act(Seat::Aliens, &json!({"type": "target", "alien": alien, "crew": "sec"}))
-            .expect("target");
+        m.act(
+            Seat::Aliens,
+            &json!({"type": "target", "alien": alien, "crew": "sec"}),
+        )
+        .expect("target");
     }
     let events = m.act(Seat::Aliens, &json!({"type": "lock"})).expect("lock");
     let revealed = events

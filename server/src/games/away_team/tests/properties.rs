@@ -42,7 +42,10 @@ fn check_invariants(s: &State) {
         }
     } else {
         assert!(!s.active_crew().is_empty());
-        assert!(s.captain().is_some_and(|c| s.crew[c].state != FigureState::Killed));
+        assert!(
+            s.captain()
+                .is_some_and(|c| s.crew[c].state != FigureState::Killed)
+        );
     }
 }
 
@@ -102,7 +105,10 @@ fn random_game(
     let mut log = Vec::new();
     let mut events = Vec::new();
     while s.ending.is_none() {
-        assert!(log.len() < MAX_ACTIONS, "seed {seed}: the game does not end");
+        assert!(
+            log.len() < MAX_ACTIONS,
+            "seed {seed}: the game does not end"
+        );
         if thorough {
             check_legal_agrees(&s, &dice);
         }
@@ -124,9 +130,13 @@ fn encounters() -> Vec<Encounter> {
 #[test]
 fn thousands_of_random_games_end_with_invariants_holding() {
     let mut endings = [0usize; 3];
+    let (mut games, mut rounds, mut actions) = (0u32, 0u32, 0usize);
     for encounter in encounters() {
         for seed in 0..1_000 {
-            let (_, _, s) = random_game(&encounter, seed, false);
+            let (log, _, s) = random_game(&encounter, seed, false);
+            games += 1;
+            rounds += s.round;
+            actions += log.len();
             let outcome = AwayTeam::outcome(&s).expect("ended");
             endings[match outcome.winners.as_slice() {
                 [Seat::AwayTeam] => 0,
@@ -135,7 +145,15 @@ fn thousands_of_random_games_end_with_invariants_holding() {
             }] += 1;
         }
     }
-    assert!(endings[0] > 0 && endings[1] > 0 && endings[2] > 0, "{endings:?}");
+    assert!(
+        endings[0] > 0 && endings[1] > 0 && endings[2] > 0,
+        "{endings:?}"
+    );
+    assert!(rounds > games, "random games should last more than a round");
+    assert!(
+        actions > 10 * games as usize,
+        "{actions} actions in {games} games"
+    );
 }
 
 #[test]

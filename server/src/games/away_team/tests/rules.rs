@@ -81,7 +81,10 @@ fn a_kill_kills_and_a_stun_stuns() {
     assert_eq!(effects, [Effect::Killed, Effect::Stunned]);
     assert_eq!(s.aliens[0].state, FigureState::Killed);
     assert_eq!(s.aliens[1].state, FigureState::Stunned);
-    assert_eq!(refused(&mut s, Seat::AwayTeam, fire("sec", "raiders-2", Mode::Kill)), "alien_out");
+    assert_eq!(
+        refused(&mut s, Seat::AwayTeam, fire("sec", "raiders-2", Mode::Kill)),
+        "alien_out"
+    );
 }
 
 #[test]
@@ -93,7 +96,12 @@ fn a_kill_on_a_stun_immune_alien_still_kills() {
             group("golems", 2, 7, "stun_immune = true\nranged = false"),
         ],
     ));
-    let events = round(&mut s, &[fire("captain", "golems-1", Mode::Kill)], &[], &[1, 1]);
+    let events = round(
+        &mut s,
+        &[fire("captain", "golems-1", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
     assert_eq!(shots(&events)[0].effect, Effect::Killed);
 }
 
@@ -111,13 +119,33 @@ fn peaceful_table(limit: u32) -> State {
 #[test]
 fn each_peaceful_kill_adds_one_hostility_and_stuns_add_none() {
     let mut s = peaceful_table(3);
-    round(&mut s, &[fire("captain", "folk-1", Mode::Stun)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "folk-1", Mode::Stun)],
+        &[],
+        &[1, 1],
+    );
     assert_eq!(s.hostility, 0);
     assert!(s.provoked[1]);
-    round(&mut s, &[fire("captain", "folk-2", Mode::Kill)], &[], &[1, 1]);
-    round(&mut s, &[fire("captain", "folk-3", Mode::Kill)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "folk-2", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
+    round(
+        &mut s,
+        &[fire("captain", "folk-3", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
     assert_eq!((s.hostility, s.ending.clone()), (2, None));
-    round(&mut s, &[fire("captain", "folk-4", Mode::Kill)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "folk-4", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
     assert!(matches!(s.ending, Some(Ending::Lost(ref r)) if r.contains("Hostility")));
 }
 
@@ -125,7 +153,12 @@ fn each_peaceful_kill_adds_one_hostility_and_stuns_add_none() {
 fn a_hostility_limit_of_zero_never_loses() {
     let mut s = peaceful_table(0);
     for k in 1..=5 {
-        round(&mut s, &[fire("captain", &format!("folk-{k}"), Mode::Kill)], &[], &[1, 1]);
+        round(
+            &mut s,
+            &[fire("captain", &format!("folk-{k}"), Mode::Kill)],
+            &[],
+            &[1, 1],
+        );
     }
     assert_eq!((s.hostility, s.ending.clone()), (5, None));
 }
@@ -133,18 +166,35 @@ fn a_hostility_limit_of_zero_never_loses() {
 #[test]
 fn neutralise_needs_every_hostile_and_provoked_alien_out_but_not_calm_peaceful_ones() {
     let mut s = peaceful_table(0);
-    round(&mut s, &[fire("captain", "raiders-1", Mode::Stun)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "raiders-1", Mode::Stun)],
+        &[],
+        &[1, 1],
+    );
     assert_eq!(s.ending, Some(Ending::Won("the objective is met".into())));
 
     let mut s = peaceful_table(0);
-    round(&mut s, &[fire("captain", "folk-1", Mode::Stun)], &[], &[1, 1]);
-    round(&mut s, &[fire("captain", "raiders-1", Mode::Stun)], &[], &[1, 1]);
+    round(
+        &mut s,
+        &[fire("captain", "folk-1", Mode::Stun)],
+        &[],
+        &[1, 1],
+    );
+    round(
+        &mut s,
+        &[fire("captain", "raiders-1", Mode::Stun)],
+        &[],
+        &[1, 1],
+    );
     assert_eq!(s.ending, None, "the provoked folk are still active");
 }
 
 fn objective_group(capture: bool) -> State {
     start(&file(
-        &format!("objective = \"neutralise-group\"\nobjective_group = \"envoys\"\ncapture = {capture}"),
+        &format!(
+            "objective = \"neutralise-group\"\nobjective_group = \"envoys\"\ncapture = {capture}"
+        ),
         &[
             crew("captain", "captain", 11),
             crew("sec", "security-officer", 10),
@@ -200,7 +250,10 @@ fn capture_is_won_by_stunning_all_and_lost_by_one_kill() {
 fn the_last_round_ending_without_the_objective_loses() {
     let mut s = start(&file(
         "objective = \"neutralise\"\nmax_rounds = 2",
-        &[crew("captain", "captain", 11), group("r", 1, 8, "ranged = false")],
+        &[
+            crew("captain", "captain", 11),
+            group("r", 1, 8, "ranged = false"),
+        ],
     ));
     round(&mut s, &[], &[], &[]);
     assert_eq!(s.ending, None);
@@ -231,7 +284,13 @@ fn a_retreat_takes_the_covering_fire_then_draws_with_the_captain_alive() {
         &[("raiders-1", "sec"), ("raiders-2", "sec")],
         &[1, 1, 1, 6, 6],
     );
-    assert_eq!(shots(&events).iter().map(|s| s.shooter.as_str()).collect::<Vec<_>>(), ["raiders-1", "raiders-2"]);
+    assert_eq!(
+        shots(&events)
+            .iter()
+            .map(|s| s.shooter.as_str())
+            .collect::<Vec<_>>(),
+        ["raiders-1", "raiders-2"]
+    );
     assert_eq!(s.crew[1].state, FigureState::Killed);
     assert!(matches!(s.ending, Some(Ending::Draw(_))));
 
@@ -242,15 +301,24 @@ fn a_retreat_takes_the_covering_fire_then_draws_with_the_captain_alive() {
         &[("raiders-1", "captain"), ("raiders-2", "sec")],
         &[1, 1],
     );
-    assert_eq!(s.ending, Some(Ending::Lost("the Captain was killed".into())));
+    assert_eq!(
+        s.ending,
+        Some(Ending::Lost("the Captain was killed".into()))
+    );
 }
 
 #[test]
 fn a_retreat_can_be_taken_back_and_is_refused_where_not_allowed() {
     let mut s = retreat_table(false);
-    assert_eq!(refused(&mut s, Seat::AwayTeam, Action::Retreat {}), "retreat_not_allowed");
+    assert_eq!(
+        refused(&mut s, Seat::AwayTeam, Action::Retreat {}),
+        "retreat_not_allowed"
+    );
     let mut s = retreat_table(true);
-    assert_eq!(refused(&mut s, Seat::AwayTeam, Action::CancelRetreat {}), "not_retreating");
+    assert_eq!(
+        refused(&mut s, Seat::AwayTeam, Action::CancelRetreat {}),
+        "not_retreating"
+    );
     round(
         &mut s,
         &[Action::Retreat {}, Action::CancelRetreat {}],
@@ -263,15 +331,30 @@ fn a_retreat_can_be_taken_back_and_is_refused_where_not_allowed() {
 #[test]
 fn the_aliens_roll_only_after_the_away_team_locks_and_lock_only_with_every_target() {
     let mut s = retreat_table(false);
-    assert_eq!(refused(&mut s, Seat::Aliens, Action::RollTargets {}), "away_team_not_locked");
-    assert_eq!(refused(&mut s, Seat::Aliens, Action::Lock {}), "orders_incomplete");
-    assert_eq!(refused(&mut s, Seat::Aliens, fire("sec", "raiders-1", Mode::Kill)), "wrong_side");
-    assert_eq!(refused(&mut s, Seat::AwayTeam, target("raiders-1", "sec")), "wrong_side");
+    assert_eq!(
+        refused(&mut s, Seat::Aliens, Action::RollTargets {}),
+        "away_team_not_locked"
+    );
+    assert_eq!(
+        refused(&mut s, Seat::Aliens, Action::Lock {}),
+        "orders_incomplete"
+    );
+    assert_eq!(
+        refused(&mut s, Seat::Aliens, fire("sec", "raiders-1", Mode::Kill)),
+        "wrong_side"
+    );
+    assert_eq!(
+        refused(&mut s, Seat::AwayTeam, target("raiders-1", "sec")),
+        "wrong_side"
+    );
     let mut dice = Loaded::new(&[3, 1, 1]);
     play(&mut s, Seat::AwayTeam, &Action::Lock {}, &mut dice).expect("lock");
     assert_eq!(refused(&mut s, Seat::AwayTeam, Action::Lock {}), "locked");
     play(&mut s, Seat::Aliens, &Action::RollTargets {}, &mut dice).expect("roll");
     assert!(dice.spent());
     assert_eq!(s.orders.targets, [Some(0), Some(0)]);
-    assert_eq!(refused(&mut s, Seat::Aliens, Action::RollTargets {}), "already_rolled");
+    assert_eq!(
+        refused(&mut s, Seat::Aliens, Action::RollTargets {}),
+        "already_rolled"
+    );
 }

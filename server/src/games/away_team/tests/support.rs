@@ -68,7 +68,9 @@ pub fn crew(id: &str, role: &str, skill: u8) -> String {
 
 /// An `[[alien]]` entry, with `extra` lines.
 pub fn group(id: &str, count: u8, skill: u8, extra: &str) -> String {
-    format!("[[alien]]\nid = \"{id}\"\nname = \"{id}\"\ncount = {count}\nskill = {skill}\n{extra}\n")
+    format!(
+        "[[alien]]\nid = \"{id}\"\nname = \"{id}\"\ncount = {count}\nskill = {skill}\n{extra}\n"
+    )
 }
 
 /// A file: `head` top-level lines, then the tables.
