@@ -6,4 +6,5 @@ mod examples;
 mod leaks;
 mod properties;
 mod rules;
+mod setup;
 mod support;
