@@ -71,6 +71,10 @@ const ALIEN_KEYS: [&str; 9] = [
 
 /// The range of every modifier.
 const MODIFIER: RangeInclusive<i64> = -6..=6;
+/// The range of `max_rounds` and `survive_rounds`.
+const ROUNDS: RangeInclusive<i64> = 1..=50;
+const DEFAULT_MAX_ROUNDS: u32 = 20;
+const DEFAULT_HOSTILITY_LIMIT: u32 = 3;
 /// The range of a SKILL given in a file.
 const SKILL: RangeInclusive<i64> = 2..=12;
 
@@ -427,34 +431,64 @@ fn read(top: &Table<'_, '_>) -> Result<Encounter, ScenarioError> {
     }
     let (title, _) = top.required("title", top.text("title", 1..=80)?)?;
     let description = top.text("description", 0..=2000)?.map(|(d, _)| d);
-    let (kind, objective_at) = top.required("objective", top.choice("objective", &OBJECTIVES)?)?;
-    let objective_group = top.id("objective_group")?;
-    let capture = top.bool("capture")?;
-    let survive_rounds = top.integer("survive_rounds", 1..=50)?;
-    let max_rounds = top.integer("max_rounds", 1..=50)?.map_or(20, |(n, _)| n);
-    let range_mod = top.integer("range_mod", MODIFIER)?.map_or(0, |(n, _)| n);
-    let crew_defense_mod = top
-        .integer("crew_defense_mod", MODIFIER)?
-        .map_or(0, |(n, _)| n);
-    let hostility_limit = top
-        .integer("hostility_limit", 0..=20)?
-        .map_or(3, |(n, _)| n);
+    let objective = top.required("objective", top.choice("objective", &OBJECTIVES)?)?;
+    let max_rounds = top.integer("max_rounds", ROUNDS)?;
+    let range_mod = top.integer("range_mod", MODIFIER)?;
+    let crew_defense_mod = top.integer("crew_defense_mod", MODIFIER)?;
+    let hostility_limit = top.integer("hostility_limit", 0..=20)?;
     let allow_retreat = top.bool("allow_retreat")?.is_some_and(|(b, _)| b);
-
     let mut ids: Vec<String> = Vec::new();
     let crew = read_crew(top, &mut ids)?;
     let groups = read_groups(top, &mut ids)?;
+    Ok(Encounter {
+        title,
+        description: description.unwrap_or_default(),
+        objective: read_objective(top, objective, &groups)?,
+        max_rounds: max_rounds.map_or(DEFAULT_MAX_ROUNDS, |(n, _)| natural(n)),
+        range_mod: range_mod.map_or(0, |(n, _)| small(n)),
+        crew_defense_mod: crew_defense_mod.map_or(0, |(n, _)| small(n)),
+        hostility_limit: hostility_limit.map_or(DEFAULT_HOSTILITY_LIMIT, |(n, _)| natural(n)),
+        allow_retreat,
+        crew,
+        groups,
+    })
+}
 
-    let only_with = |key: &str, at: usize, objective: &str| {
-        top.error(
-            at,
-            key,
-            format!("only allowed with objective = {objective:?}"),
-        )
-    };
-    let objective = match kind {
+/// The objective with the keys that go with it (and none that go with another).
+fn read_objective(
+    top: &Table<'_, '_>,
+    (kind, kind_at): (ObjectiveKind, usize),
+    groups: &[GroupSpec],
+) -> Result<Objective, ScenarioError> {
+    let objective_group = top.id("objective_group")?;
+    let capture = top.bool("capture")?;
+    let survive_rounds = top.integer("survive_rounds", ROUNDS)?;
+    let misplaced = [
+        (
+            ObjectiveKind::NeutraliseGroup,
+            "objective_group",
+            objective_group.as_ref().map(|v| v.1),
+        ),
+        (
+            ObjectiveKind::NeutraliseGroup,
+            "capture",
+            capture.map(|v| v.1),
+        ),
+        (
+            ObjectiveKind::Survive,
+            "survive_rounds",
+            survive_rounds.map(|v| v.1),
+        ),
+    ];
+    for (only, key, at) in misplaced {
+        if let (Some(at), true) = (at, kind != only) {
+            let name = OBJECTIVES.iter().find(|o| o.0 == only).map_or("", |o| o.1);
+            return Err(top.error(at, key, format!("only allowed with objective = {name:?}")));
+        }
+    }
+    Ok(match kind {
         ObjectiveKind::NeutraliseGroup => {
-            let (id, at) = top.required("objective_group", objective_group.clone())?;
+            let (id, at) = top.required("objective_group", objective_group)?;
             let group = groups.iter().position(|g| g.id == id).ok_or_else(|| {
                 top.error(
                     at,
@@ -475,43 +509,20 @@ fn read(top: &Table<'_, '_>) -> Result<Encounter, ScenarioError> {
             };
             Objective::NeutraliseGroup { group, capture }
         }
-        ObjectiveKind::Neutralise | ObjectiveKind::Survive => {
-            if let Some((_, at)) = objective_group {
-                return Err(only_with("objective_group", at, "neutralise-group"));
-            }
-            if let Some((_, at)) = capture {
-                return Err(only_with("capture", at, "neutralise-group"));
-            }
-            if kind == ObjectiveKind::Survive {
-                let (rounds, _) = top.required("survive_rounds", survive_rounds)?;
-                Objective::Survive {
-                    rounds: natural(rounds),
-                }
-            } else if groups.iter().all(|g| g.peaceful) {
-                return Err(top.error(
-                    objective_at,
-                    "objective",
-                    "neutralise needs at least one group that is not peaceful",
-                ));
-            } else {
-                Objective::Neutralise
+        ObjectiveKind::Survive => {
+            let (rounds, _) = top.required("survive_rounds", survive_rounds)?;
+            Objective::Survive {
+                rounds: natural(rounds),
             }
         }
-    };
-    if let (Some((_, at)), false) = (survive_rounds, kind == ObjectiveKind::Survive) {
-        return Err(only_with("survive_rounds", at, "survive"));
-    }
-    Ok(Encounter {
-        title,
-        description: description.unwrap_or_default(),
-        objective,
-        max_rounds: natural(max_rounds),
-        range_mod: small(range_mod),
-        crew_defense_mod: small(crew_defense_mod),
-        hostility_limit: natural(hostility_limit),
-        allow_retreat,
-        crew,
-        groups,
+        ObjectiveKind::Neutralise if groups.iter().all(|g| g.peaceful) => {
+            return Err(top.error(
+                kind_at,
+                "objective",
+                "neutralise needs at least one group that is not peaceful",
+            ));
+        }
+        ObjectiveKind::Neutralise => Objective::Neutralise,
     })
 }
 
