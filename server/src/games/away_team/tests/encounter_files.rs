@@ -267,6 +267,54 @@ fn out_of_range_values_are_refused() {
             "line 42, column 10: alien[1].weapon: must be one of \"kill\", \"stun\"",
         ),
     ];
+    let long_title = format!("title = \"{}\"", "x".repeat(81));
+    let long_description = format!("description = \"{}\"", "y".repeat(2001));
+    let long_id = format!("id = \"{}\"", "s".repeat(25));
+    let more = [
+        (
+            "title = \"Ambush at the Crystal Spires\"",
+            long_title.as_str(),
+            "line 2, column 9: title: must be 1 to 80 characters long",
+        ),
+        (
+            "description = \"Recover the envoy; the spire folk are watching.\"",
+            long_description.as_str(),
+            "line 3, column 15: description: must be 0 to 2000 characters long",
+        ),
+        (
+            "objective = \"neutralise-group\"",
+            "objective = \"conquer\"",
+            "line 4, column 13: objective: must be one of \"neutralise\", \"neutralise-group\", \"survive\"",
+        ),
+        (
+            "id = \"sec\"",
+            long_id.as_str(),
+            "line 18, column 6: crew[1].id: must be a lowercase letter then up to 23 of a-z, 0-9, _ and -",
+        ),
+        (
+            "skill = 9",
+            "skill = 9\nskill_mod = 7",
+            "line 28, column 13: crew[2].skill_mod: must be -6 to 6",
+        ),
+        (
+            "peaceful = true",
+            "peaceful = \"yes\"",
+            "line 41, column 12: alien[1].peaceful: expected a boolean, found string",
+        ),
+        (
+            "stun_immune = true",
+            "stun_immune = 1",
+            "line 42, column 15: alien[1].stun_immune: expected a boolean, found integer",
+        ),
+        (
+            "skill = 7\n",
+            "skill = 7\nranged = 0\n",
+            "line 41, column 10: alien[1].ranged: expected a boolean, found integer",
+        ),
+    ];
+    for (from, to, expected) in more.iter().filter(|c| !c.2.is_empty()) {
+        assert_eq!(error(&edited(from, to)), *expected, "{to}");
+    }
     for (from, to, expected) in cases {
         assert_eq!(error(&edited(from, to)), expected, "{to}");
     }
@@ -336,6 +384,13 @@ fn rosters_are_bounded() {
     assert_eq!(
         error(&many),
         "line 53, column 9: alien[3].count: more than 12 aliens in all"
+    );
+    let one = "\n[[alien]]\nid = \"g{}\"\nname = \"G\"\nskill = 5\n";
+    let five_more: String = (0..5).map(|k| one.replace("{}", &k.to_string())).collect();
+    let e = error(&format!("{CRYSTAL_SPIRES}{five_more}"));
+    assert!(
+        e.starts_with("line 64, column 1: alien: must have 1 to 6 entries"),
+        "{e}"
     );
 }
 

@@ -41,7 +41,7 @@ fn text(m: &dyn AnyMatch, viewer: Viewer) -> String {
 }
 
 #[test]
-fn away_team_orders_never_reach_the_aliens_or_spectators_before_both_lock() {
+fn example_7_away_team_orders_never_reach_the_aliens_or_spectators_before_both_lock() {
     let mut reference: Option<(String, String)> = None;
     let mut dice = Dice::from_seed(77);
     for _ in 0..20 {
@@ -94,7 +94,7 @@ fn alien_orders_never_reach_the_away_team_or_spectators_before_both_lock() {
 }
 
 #[test]
-fn after_both_lock_every_order_is_in_every_view() {
+fn example_7_after_both_lock_every_order_is_in_every_view() {
     let mut m = test_match(CRYSTAL_SPIRES, 5);
     m.act(
         Seat::AwayTeam,
