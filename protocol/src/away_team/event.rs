@@ -29,8 +29,7 @@ pub struct Modifier {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
-    /// Missed.
-    None,
+    Missed,
     /// Hit on stun, but the target is stun-immune.
     Shrugged,
     Stunned,

@@ -157,7 +157,7 @@ fn crew_shot<R: D6>(t: &mut Table<'_, R>, c: usize, a: usize, mode: Mode) {
     ];
     let roll = shot::roll(t.dice, skill, &modifiers);
     let effect = match (roll.hit, mode) {
-        (false, _) => Effect::None,
+        (false, _) => Effect::Missed,
         (true, Mode::Kill) => Effect::Killed,
         (true, Mode::Stun) if group.stun_immune => Effect::Shrugged,
         (true, Mode::Stun) => Effect::Stunned,
@@ -180,7 +180,7 @@ fn crew_shot<R: D6>(t: &mut Table<'_, R>, c: usize, a: usize, mode: Mode) {
     let state = match effect {
         Effect::Killed => FigureState::Killed,
         Effect::Stunned => FigureState::Stunned,
-        Effect::None | Effect::Shrugged => return,
+        Effect::Missed | Effect::Shrugged => return,
     };
     t.s.aliens[a].state = state;
     if !peaceful {
@@ -232,7 +232,7 @@ fn alien_shot<R: D6>(t: &mut Table<'_, R>, a: usize, c: usize) {
     ];
     let roll = shot::roll(t.dice, skill, &modifiers);
     let effect = match (roll.hit, group.weapon) {
-        (false, _) => Effect::None,
+        (false, _) => Effect::Missed,
         (true, Mode::Kill) => Effect::Killed,
         (true, Mode::Stun) => Effect::Stunned,
     };
@@ -253,6 +253,6 @@ fn alien_shot<R: D6>(t: &mut Table<'_, R>, a: usize, c: usize) {
     match effect {
         Effect::Killed => t.s.crew[c].state = FigureState::Killed,
         Effect::Stunned => t.s.crew[c].state = FigureState::Stunned,
-        Effect::None | Effect::Shrugged => {}
+        Effect::Missed | Effect::Shrugged => {}
     }
 }

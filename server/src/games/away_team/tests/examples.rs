@@ -97,7 +97,7 @@ fn example_2_the_target_groups_defense_mod_is_added_to_the_dice() {
     let shot = shots(&events)[0];
     assert_eq!(
         (shot.result, shot.hit, shot.effect),
-        (8, false, Effect::None)
+        (8, false, Effect::Missed)
     );
 }
 
