@@ -49,12 +49,15 @@ pub struct RandomAwayTeam {
 }
 
 impl RandomAwayTeam {
+    /// A bot whose choices follow `seed`.
     pub fn new(seed: u64) -> RandomAwayTeam {
         RandomAwayTeam {
             dice: Dice::from_seed(seed),
         }
     }
 
+    /// An order for a crew member not yet ordered this round, else (rarely) a retreat, else
+    /// the lock.
     pub fn choose(&mut self, view: &Value) -> Option<Value> {
         let legal = legal(view);
         let unordered: Vec<&Value> = view["away_team_orders"]["orders"]

@@ -64,6 +64,7 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The outcome as the lobby and the views tell it.
     pub fn outcome(&self) -> Outcome {
         let (winners, reason) = match self {
             Ending::Won(r) => (vec![Seat::AwayTeam], r),
@@ -126,12 +127,14 @@ impl State {
         }
     }
 
+    /// Whether crew member `c` is active (neither stunned nor killed).
     pub fn crew_active(&self, c: usize) -> bool {
         self.crew
             .get(c)
             .is_some_and(|m| m.state == FigureState::Active)
     }
 
+    /// Whether alien `a` is active.
     pub fn alien_active(&self, a: usize) -> bool {
         self.aliens
             .get(a)
@@ -164,6 +167,7 @@ impl State {
             .collect()
     }
 
+    /// The Captain's crew index (a valid encounter has exactly one).
     pub fn captain(&self) -> Option<usize> {
         self.encounter
             .crew
@@ -171,15 +175,18 @@ impl State {
             .position(|c| c.role == Role::Captain)
     }
 
+    /// The id of crew member `c`, as the file gives it.
     pub fn crew_id(&self, c: usize) -> String {
         self.encounter.crew[c].id.clone()
     }
 
+    /// The id of alien `a`: `<group id>-<number>`.
     pub fn alien_id(&self, a: usize) -> String {
         let alien = self.aliens[a];
         alien_id(&self.encounter.groups[alien.group], alien.number)
     }
 
+    /// The crew member with this id.
     pub fn find_crew(&self, id: &str) -> Option<usize> {
         self.encounter.crew.iter().position(|c| c.id == id)
     }
