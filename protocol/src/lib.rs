@@ -6,6 +6,7 @@
 //! so a client's typo is an error rather than a silently ignored intent.
 
 pub mod artemia;
+pub mod away_team;
 pub mod derelict;
 mod envelope;
 mod seat;

@@ -2,9 +2,43 @@
 //! client at that seat would receive, and answers with an action from the view's `legal` list.
 //! Its move is then an ordinary command, checked and logged like any other.
 
-use serde_json::Value;
+mod away_team;
 
-use crate::games::Dice;
+use serde_json::Value;
+use xenotable_protocol::Seat;
+
+use crate::games::away_team::AwayTeam;
+use crate::games::{Dice, Game};
+pub use away_team::{AutomaticAliens, RandomAwayTeam};
+
+/// The bot that plays a seat of a game.
+#[derive(Debug, Clone)]
+pub enum Bot {
+    Random(RandomBot),
+    AwayTeam(RandomAwayTeam),
+    Aliens(AutomaticAliens),
+}
+
+impl Bot {
+    /// The bot for `seat` of `game`, its choices following `seed`.
+    pub fn for_seat(game: &str, seat: Seat, seed: u64) -> Bot {
+        match (game, seat) {
+            (AwayTeam::ID, Seat::AwayTeam) => Bot::AwayTeam(RandomAwayTeam::new(seed)),
+            (AwayTeam::ID, Seat::Aliens) => Bot::Aliens(AutomaticAliens),
+            _ => Bot::Random(RandomBot::new(seed)),
+        }
+    }
+
+    /// The bot's action for this view of its seat, or `None` while it has none to play (no
+    /// legal action, or it waits for another seat).
+    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+        match self {
+            Bot::Random(bot) => bot.choose(view),
+            Bot::AwayTeam(bot) => bot.choose(view),
+            Bot::Aliens(bot) => bot.choose(view),
+        }
+    }
+}
 
 /// A bot that plays a uniformly random legal action.
 #[derive(Debug, Clone)]

@@ -5,6 +5,7 @@
 //! only through [`Game::view`] and [`Game::redact`].
 
 pub mod artemia;
+pub mod away_team;
 pub mod derelict;
 mod dice;
 mod error;

@@ -11,6 +11,7 @@ use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::artemia::Artemia;
+use super::away_team::AwayTeam;
 use super::{
     Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
 };
@@ -40,7 +41,7 @@ fn info<G: Game>() -> GameInfo {
 
 /// Every game in the registry.
 pub fn games() -> Vec<GameInfo> {
-    vec![info::<Artemia>()]
+    vec![info::<Artemia>(), info::<AwayTeam>()]
 }
 
 /// What a new match is made of.
@@ -254,6 +255,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
     }
     match setup.game.as_str() {
         Artemia::ID => make::<Artemia>(setup),
+        AwayTeam::ID => make::<AwayTeam>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
 }
@@ -274,6 +276,7 @@ pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
     }
     match game {
         Artemia::ID => check::<Artemia>(bytes),
+        AwayTeam::ID => check::<AwayTeam>(bytes),
         other => Err(CheckError::UnknownGame(other.to_owned())),
     }
 }
@@ -284,7 +287,7 @@ fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-        let column = good[line_start..].len() + 1;
+        let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
         let byte = bytes[e.valid_up_to()];
         ScenarioError::new(line, column, format!("byte 0x{byte:02x} is not UTF-8 text"))
     })

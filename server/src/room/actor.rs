@@ -17,7 +17,7 @@ use uuid::Uuid;
 use xenotable_protocol::{ClientFrame, Seat, ServerFrame};
 
 use super::{Msg, Outbox, RoomContext, RoomStatus, load};
-use crate::bots::RandomBot;
+use crate::bots::Bot;
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
 use crate::store::{CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
@@ -27,7 +27,7 @@ const MAX_CHAT: usize = 1_000;
 /// One seat of the table.
 struct SeatState {
     seat: Seat,
-    bot: Option<RandomBot>,
+    bot: Option<Bot>,
     token_hash: Option<TokenHash>,
     /// The seq at which this seat's legal actions last changed (the staleness rule).
     legal_changed: u64,
@@ -124,7 +124,7 @@ impl Room {
                 let bot_seed = (record.seed as u64) ^ u64::from(seat_number(seat)).rotate_left(32);
                 Some(SeatState {
                     seat,
-                    bot: s.bot.then(|| RandomBot::new(bot_seed)),
+                    bot: s.bot.then(|| Bot::for_seat(game.game(), seat, bot_seed)),
                     token_hash: s.token_hash,
                     legal_changed: 0,
                     legal: game.legal(seat),
@@ -602,25 +602,23 @@ impl Room {
     async fn play_bot(&mut self) {
         self.bot_due = None;
         let to_act = self.game.to_act();
-        let Some(k) = self
-            .seats
-            .iter()
-            .position(|s| s.bot.is_some() && to_act.contains(&s.seat))
-        else {
-            return;
-        };
-        let seat = self.seats[k].seat;
-        // The bot sees exactly what a client at its seat would see.
-        let view = self.game.view(Viewer::Seat(seat));
-        let choice = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view));
-        match choice {
-            Some(action) => {
-                if let Err(refusal) = self.act(None, seat, self.seq, action, None).await {
-                    tracing::error!(%seat, code = refusal.code, message = refusal.message, "bot move refused");
-                    self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
-                }
+        // A bot may wait for another seat (Away Team's automatic Aliens wait for the Away
+        // Team's lock): the first bot to act that has a move plays it.
+        for k in 0..self.seats.len() {
+            let seat = self.seats[k].seat;
+            if self.seats[k].bot.is_none() || !to_act.contains(&seat) {
+                continue;
             }
-            None => tracing::error!(%seat, "bot has no legal action"),
+            // The bot sees exactly what a client at its seat would see.
+            let view = self.game.view(Viewer::Seat(seat));
+            let Some(action) = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view)) else {
+                continue;
+            };
+            if let Err(refusal) = self.act(None, seat, self.seq, action, None).await {
+                tracing::error!(%seat, code = refusal.code, message = refusal.message, "bot move refused");
+                self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
+            }
+            return;
         }
     }
 }

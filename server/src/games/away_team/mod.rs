@@ -1,0 +1,166 @@
+//! Away Team: a landing party against groups of aliens in a phaser skirmish of secret orders
+//! (`shared/rules/away-team.md`).
+//!
+//! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
+//! rules: `encounter` (the TOML file, the one door for a scenario), `figures`, `shot` (2d6
+//! under SKILL), `state`, `orders` (secret orders, locks, the d6 method), `fire` (resolution),
+//! `checks`, `objectives`, `legal` and `view`.
+
+mod checks;
+mod encounter;
+mod figures;
+mod fire;
+mod legal;
+mod objectives;
+mod orders;
+mod shot;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+/// A match of `encounter` with both seats, through the registry, for tests of rules and bots.
+#[cfg(test)]
+pub(crate) fn test_match(encounter: &str, seed: u64) -> Box<dyn crate::games::AnyMatch> {
+    crate::games::new_match(&crate::games::MatchSetup {
+        game: AwayTeam::ID.into(),
+        seats: SEATS.to_vec(),
+        scenario: Some(encounter.into()),
+        options: serde_json::Value::Null,
+        seed,
+    })
+    .expect("a match")
+}
+
+use serde::Deserialize;
+use xenotable_protocol::away_team::{Action, Event, View};
+use xenotable_protocol::{Outcome, Seat};
+
+pub use encounter::{Encounter, MAX_FILE_BYTES};
+pub use state::State;
+
+use crate::games::{Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
+use fire::Table;
+use shot::D6;
+
+/// The game, for the registry.
+pub struct AwayTeam;
+
+/// Away Team has no options: everything is in the encounter file.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {}
+
+/// Both seats; each may be a person or a bot.
+const SEATS: [Seat; 2] = [Seat::AwayTeam, Seat::Aliens];
+
+impl Game for AwayTeam {
+    const ID: &'static str = "away-team";
+    const NAME: &'static str = "Away Team";
+
+    type Options = Options;
+    type Config = Encounter;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn seats() -> Vec<Seat> {
+        SEATS.to_vec()
+    }
+
+    fn options() -> serde_json::Value {
+        serde_json::json!({})
+    }
+
+    fn check_scenario(text: &str) -> Result<String, ScenarioError> {
+        Encounter::parse(text).map(|e| e.title)
+    }
+
+    fn configure(
+        seats: &[Seat],
+        scenario: Option<&str>,
+        _options: Options,
+    ) -> Result<Encounter, SetupError> {
+        for (k, seat) in seats.iter().enumerate() {
+            if !SEATS.contains(seat) {
+                return Err(SetupError::UnknownSeat(seat.to_string()));
+            }
+            if seats[..k].contains(seat) {
+                return Err(SetupError::DuplicateSeat(seat.to_string()));
+            }
+        }
+        if let Some(missing) = SEATS.iter().find(|s| !seats.contains(s)) {
+            return Err(SetupError::Seats(format!(
+                "Away Team needs both seats: {missing} is missing"
+            )));
+        }
+        let text = scenario.ok_or_else(|| {
+            SetupError::UnknownScenario("Away Team is played on an encounter file".into())
+        })?;
+        Ok(Encounter::parse(text)?)
+    }
+
+    fn setup(config: &Encounter, dice: &mut Dice) -> State {
+        State::new(config, dice)
+    }
+
+    fn to_act(state: &State) -> Vec<Seat> {
+        if state.ending.is_some() {
+            return Vec::new();
+        }
+        SEATS
+            .into_iter()
+            .filter(|&seat| !state.locked(seat))
+            .collect()
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(state, seat)
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        dice: &mut Dice,
+    ) -> Result<Vec<Told<Event>>, RuleError> {
+        play(state, seat, action, dice)
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn conceal(event: &Event) -> Event {
+        view::conceal(event)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.ending.as_ref().map(|e| e.outcome())
+    }
+}
+
+/// Checks and plays `action` with any source of dice (the match's, or loaded dice in tests).
+/// On `Err` nothing changed and no die was rolled.
+fn play<R: D6>(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut R,
+) -> Result<Vec<Told<Event>>, RuleError> {
+    let mv = orders::check(state, seat, action)?;
+    let mut out = Vec::new();
+    // `Err(Ended)` only says the encounter ended; the state records how.
+    let _ = orders::execute(
+        &mut Table {
+            s: state,
+            dice,
+            out: &mut out,
+        },
+        seat,
+        mv,
+    );
+    Ok(out)
+}
