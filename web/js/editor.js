@@ -257,9 +257,7 @@ class Editor {
       this.showCheck(`Valid: “${title}” can be uploaded and played.`, true);
     } catch (error) {
       if (this.left || run !== this.checkRun) return;
-      // The server's own words for a file: `line L, column C: ...`.
-      const scenario = error.code === 'scenario_invalid';
-      this.showCheck(scenario ? error.message : errorText(error), false, scenario ? error.message : '');
+      this.showCheck(errorText(error), false, error.code === 'scenario_invalid' ? error.message : '');
     }
   }
 

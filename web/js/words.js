@@ -50,7 +50,9 @@ const SEAT_IDS = /\b(creature|hunted-\d|marines|aliens|crew|intruder|science|com
 /** An error frame or ApiError as one sentence for the player. */
 export function errorText(error) {
   const words = ERROR_WORDS[error?.code];
-  const message = String(error?.message ?? '').trim().replace(SEAT_IDS, (id) => seatLabel(id.toLowerCase()));
+  const raw = String(error?.message ?? '').trim();
+  // A scenario file's error quotes the file (`crew[0].role: ... "science"`): left as it is.
+  const message = error?.code === 'scenario_invalid' ? raw : raw.replace(SEAT_IDS, (id) => seatLabel(id.toLowerCase()));
   if (words && message && !words.includes(message)) return `${words} (${message})`;
   if (words) return words;
   if (!message) return `Something went wrong (${error?.code ?? 'unknown error'}).`;

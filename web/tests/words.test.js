@@ -3,7 +3,7 @@
 // here fails this test instead of showing a raw name to players.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { repo } from './harness.js';
@@ -56,3 +56,29 @@ test('every Hunt card, Survival card and place has its name and text', () => {
   assert.deepEqual(variants(cards, 'SurvivalCard').sort(), Object.keys(SURVIVAL).sort());
   assert.deepEqual(variants(cards, 'Place'), PLACES.map((p) => p.id));
 });
+
+/** The kebab-case wire names of `pub enum <name>` in `game`'s protocol file, or null if absent. */
+function kebabVariants(game, file, name) {
+  const path = join(repo, 'protocol', 'src', game, file);
+  if (!existsSync(path)) return null;
+  return variants(readFileSync(path, 'utf8'), name).map((v) => v.replace(/_/g, '-'));
+}
+
+/** The `case '<name>'` labels of the function `fn` in a table's words.js. */
+function tableCases(dir, fn) {
+  const source = readFileSync(join(repo, 'web', 'js', 'tables', dir, 'words.js'), 'utf8');
+  const body = source.slice(source.indexOf(`export function ${fn}(`));
+  return new Set([...body.slice(0, body.indexOf('\n}\n')).matchAll(/case '([a-z-]+)'/g)].map(([, c]) => c));
+}
+
+for (const [game, dir] of [['derelict', 'derelict'], ['away_team', 'away-team']]) {
+  for (const [file, name, fn] of [['event.rs', 'Event', 'describeEvent'], ['action.rs', 'Action', 'describeAction']]) {
+    const wire = kebabVariants(game, file, name);
+    // Until a game's wire types are merged there is nothing to compare with: said, not hidden.
+    test(`every ${dir} ${name.toLowerCase()} has words`, { skip: wire ? false : `protocol/src/${game}/${file} is not in this tree` }, () => {
+      assert.ok(wire.length > 4, `read: ${wire}`);
+      const known = tableCases(dir, fn);
+      assert.deepEqual(wire.filter((v) => !known.has(v)), []);
+    });
+  }
+}
