@@ -56,5 +56,17 @@ test('Away Team: targets and stun or kill assigned by clicking, locked, and the 
   assert.ok(lines.some((l) => /Raiders \d fires at \D+: rolls \d \+ \d \+ 1 \(range\) \+ 0 \(crew defence\) = \d+, needs under 8 — /.test(l)), lines.join('\n'));
   await page.locator('.log-lines li', { hasText: 'Captain fires at Raiders 1 on kill: rolls' }).waitFor();
   await shoot(page, 'away-team-fired');
+
+  // The replay draws the same table, every order shown, and steps back to the orders given.
+  await page.waitForSelector('.over a:has-text("Watch the replay")');
+  await page.click('.over a:has-text("Watch the replay")');
+  await page.click('button[aria-label="Last step"]');
+  await page.locator('.at-results li.shot').first().waitFor();
+  assert.equal(await page.locator('.at-results li.shot').count(), 3);
+  await page.click('button[aria-label="First step"]');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.locator('.step-caption').innerText(), /Captain fires at Raiders 1 on stun/);
+  assert.match(await page.locator('.crew-row[data-crew="captain"] .order').innerText(), /fires at Raiders 1 on stun/);
+  await shoot(page, 'away-team-replay');
   assertNoScriptErrors(page);
 });

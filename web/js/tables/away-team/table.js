@@ -110,7 +110,7 @@ class AwayTeamTable {
       h('h2', {}, 'Away Team'),
       retreat ? h('p', { class: 'at-retreat' }, 'Retreat declared: the team beams up after the Aliens fire.') : null,
       h('table', { class: 'roster' },
-        h('thead', {}, h('tr', {}, ['Crew', 'Role', 'SKILL', 'State', mine ? 'Order (secret)' : 'Last order'].map((t) => h('th', {}, t)))),
+        h('thead', {}, h('tr', {}, ['Crew', 'Role', 'SKILL', 'State', mine ? 'Order (secret)' : v.away_team_orders ? 'Order' : 'Last order'].map((t) => h('th', {}, t)))),
         h('tbody', {}, v.crew.map((c) => h('tr', { class: ['crew-row', c.state], dataset: { crew: c.id } },
           h('td', { class: 'who' }, c.name),
           h('td', {}, roleWords(c.role)),
@@ -128,8 +128,9 @@ class AwayTeamTable {
     return `(${parts.join(' ')})`;
   }
 
-  /** Another viewer sees the orders of the last reveal only. */
+  /** Another viewer sees the orders of the last reveal only; the replay sees them as given. */
   shownOrder(crew) {
+    if (this.view.away_team_orders) return orderWords(this.orderOf(crew));
     const order = this.view.revealed?.away_team.find((o) => o.crew === crew);
     return order ? orderWords(order.order) : '—';
   }

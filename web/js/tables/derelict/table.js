@@ -127,7 +127,6 @@ export function mount(root, ctx) {
 
 class DerelictTable {
   constructor(root, ctx) {
-    this.root = root;
     this.ctx = ctx;
     this.view = null;
     this.pending = false;
@@ -155,12 +154,13 @@ class DerelictTable {
         h('summary', {}, 'Keyboard'),
         h('dl', {}, KEY_HELP.map(([k, what]) => [h('dt', {}, k), h('dd', {}, what)]))),
     };
-    replace(root, h('div', { class: 'derelict' },
+    this.node = h('div', { class: 'derelict' },
       h('div', { class: 'd-top' }, this.el.status, this.el.clock),
       h('div', { class: 'd-main' },
         this.el.board,
         this.el.legend,
-        h('div', { class: 'd-side' }, this.el.model, this.el.facing, this.el.actions, this.el.keys))));
+        h('div', { class: 'd-side' }, this.el.model, this.el.facing, this.el.actions, this.el.keys)));
+    replace(root, this.node);
     this.onKey = (event) => this.key(event);
     document.addEventListener('keydown', this.onKey);
     this.timer = setInterval(() => this.tick(), 250);
@@ -168,7 +168,7 @@ class DerelictTable {
 
   /** The table is gone once its root left the page: stop listening. */
   alive() {
-    if (this.root.isConnected && this.root.querySelector('.derelict')) return true;
+    if (this.node.isConnected) return true;
     document.removeEventListener('keydown', this.onKey);
     clearInterval(this.timer);
     return false;
