@@ -11,6 +11,7 @@ use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::artemia::Artemia;
+use super::derelict::Derelict;
 use super::{
     Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
 };
@@ -40,7 +41,7 @@ fn info<G: Game>() -> GameInfo {
 
 /// Every game in the registry.
 pub fn games() -> Vec<GameInfo> {
-    vec![info::<Artemia>()]
+    vec![info::<Artemia>(), info::<Derelict>()]
 }
 
 /// What a new match is made of.
@@ -254,6 +255,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
     }
     match setup.game.as_str() {
         Artemia::ID => make::<Artemia>(setup),
+        Derelict::ID => make::<Derelict>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
 }
@@ -271,6 +273,7 @@ pub enum CheckError {
 pub fn check_scenario(game: &str, text: &str) -> Result<String, CheckError> {
     Ok(match game {
         Artemia::ID => Artemia::check_scenario(text)?,
+        Derelict::ID => Derelict::check_scenario(text)?,
         other => return Err(CheckError::UnknownGame(other.to_owned())),
     })
 }

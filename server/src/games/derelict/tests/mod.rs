@@ -1,0 +1,2 @@
+//! Tests of the whole game: scripted turns for every rule and example, and properties over
+//! random games.
