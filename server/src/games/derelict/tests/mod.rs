@@ -1,2 +1,5 @@
 //! Tests of the whole game: scripted turns for every rule and example, and properties over
 //! random games.
+
+mod examples;
+mod support;
