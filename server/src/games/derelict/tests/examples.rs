@@ -6,37 +6,24 @@ use xenotable_protocol::derelict::{Action, Cell, Event, Facing, MeleeResult, Rol
 
 use super::support::*;
 use crate::games::derelict::Derelict;
-use crate::games::derelict::scenario::AlienPool;
+use crate::games::derelict::scenario::{AlienPool, Scenario};
 use crate::games::{Clock, Game};
 
-/// A 7 × 7 corridor floor with a marine start at (3,3) and anything else given.
+/// A 7 × 7 corridor floor with a marine start at (3,3) and the cells of `marks`.
 fn open_with(marks: &[((usize, usize), char)]) -> Vec<String> {
-    let mut rows: Vec<Vec<char>> = vec![vec!['.'; 7]; 7];
-    rows[3][3] = 'M';
-    for &((x, y), c) in marks {
-        rows[y][x] = c;
-    }
-    rows.into_iter().map(|r| r.into_iter().collect()).collect()
-}
-
-fn table(
-    rows: &[String],
-    squad: &[(u8, Role)],
-    marines: &[(xenotable_protocol::derelict::Square, Facing)],
-    aliens: &[Facing],
-) -> Table {
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    Table::start(&scenario(&rows, squad), marines, aliens)
+    let mut all = vec![((3, 3), 'M')];
+    all.extend_from_slice(marks);
+    rows(7, 7, '.', &all)
 }
 
 #[test]
 fn example_1_marine_steps_cost_one_forward_two_back_and_never_sideways() {
     for (to, cost) in [(sq(3, 2), 1), (sq(2, 2), 1), (sq(4, 2), 1), (sq(3, 4), 2)] {
-        let mut t = table(&open_with(&[]), &soldiers(1), &[(sq(3, 3), Facing::N)], &[]);
+        let mut t = start(&open_with(&[]), &soldiers(1), &[(sq(3, 3), Facing::N)], &[]);
         t.marines(step(m(1), to));
         assert_eq!(t.ap_of(m(1)), Some(4 - cost), "step to {to}");
     }
-    let mut t = table(&open_with(&[]), &soldiers(1), &[(sq(3, 3), Facing::N)], &[]);
+    let mut t = start(&open_with(&[]), &soldiers(1), &[(sq(3, 3), Facing::N)], &[]);
     for to in [sq(4, 3), sq(2, 3), sq(4, 4)] {
         assert_eq!(
             t.refuse(Seat::Marines, step(m(1), to)),
@@ -48,14 +35,14 @@ fn example_1_marine_steps_cost_one_forward_two_back_and_never_sideways() {
 
 #[test]
 fn example_2_corner_cutting_is_refused_but_a_model_does_not_forbid_the_step() {
-    let mut t = table(
+    let mut t = start(
         &open_with(&[((3, 2), '#')]),
         &soldiers(1),
         &[(sq(3, 3), Facing::N)],
         &[],
     );
     assert_eq!(t.refuse(Seat::Marines, step(m(1), sq(4, 2))), "corner");
-    let mut t = table(
+    let mut t = start(
         &open_with(&[((3, 2), 'A')]),
         &soldiers(1),
         &[(sq(3, 3), Facing::N)],
@@ -67,7 +54,7 @@ fn example_2_corner_cutting_is_refused_but_a_model_does_not_forbid_the_step() {
 
 /// An alien facing N at (3,3) and a marine at (3,6) facing N who sees it, in the alien turn.
 fn alien_turn_with_watcher(overwatch: bool) -> Table {
-    let mut t = table(
+    let mut t = start(
         &open_with(&[((3, 3), 'A'), ((3, 6), 'M')]),
         &soldiers(1),
         &[(sq(3, 6), Facing::N)],
@@ -102,7 +89,7 @@ fn example_3_alien_steps_cost_two_sideways_and_back_one_forward_and_turns_are_fr
 
 #[test]
 fn example_4_acting_with_another_marine_forfeits_the_first_ones_ap() {
-    let mut t = table(
+    let mut t = start(
         &open_with(&[((5, 3), 'M')]),
         &soldiers(2),
         &[(sq(3, 3), Facing::N), (sq(5, 3), Facing::N)],
@@ -119,10 +106,8 @@ fn example_4_acting_with_another_marine_forfeits_the_first_ones_ap() {
 
 /// Example 5's corridor: a marine at (5,9) facing N, an alien at (5,4).
 fn firing_line() -> Table {
-    let mut rows: Vec<String> = vec![".........".to_owned(); 11];
-    rows[9] = ".....M...".to_owned();
-    rows[4] = ".....A...".to_owned();
-    table(&rows, &soldiers(1), &[(sq(5, 9), Facing::N)], &[Facing::S])
+    let rows = rows(9, 11, '.', &[((5, 9), 'M'), ((5, 4), 'A')]);
+    start(&rows, &soldiers(1), &[(sq(5, 9), Facing::N)], &[Facing::S])
 }
 
 #[test]
@@ -156,15 +141,11 @@ fn example_5_sustained_fire_needs_6_5_then_4_and_a_step_starts_again_at_6() {
 
 /// Example 6's room: marine (1,1) facing E, alien (3,3), with extra cells.
 fn grazing(marks: &[((usize, usize), char)]) -> Table {
-    let mut rows: Vec<Vec<char>> = vec![vec![':'; 5]; 5];
-    rows[1][1] = 'M';
-    rows[3][3] = 'A';
-    for &((x, y), c) in marks {
-        rows[y][x] = c;
-    }
-    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    let mut all = vec![((1, 1), 'M'), ((3, 3), 'A')];
+    all.extend_from_slice(marks);
+    let rows = rows(5, 5, ':', &all);
     let aliens = vec![Facing::N; rows.concat().matches('A').count()];
-    table(&rows, &soldiers(1), &[(sq(1, 1), Facing::E)], &aliens)
+    start(&rows, &soldiers(1), &[(sq(1, 1), Facing::E)], &aliens)
 }
 
 #[test]
@@ -187,14 +168,11 @@ fn example_6_a_grazed_corner_blocks_only_when_both_sides_block() {
 
 /// Example 7's corridor: marine (5,9) facing N, aliens on `marks`.
 fn corridor(marks: &[((usize, usize), char)]) -> Table {
-    let mut rows: Vec<Vec<char>> = vec![vec!['.'; 9]; 11];
-    rows[9][5] = 'M';
-    for &((x, y), c) in marks {
-        rows[y][x] = c;
-    }
-    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    let mut all = vec![((5, 9), 'M')];
+    all.extend_from_slice(marks);
+    let rows = rows(9, 11, '.', &all);
     let aliens = vec![Facing::N; rows.concat().matches('A').count()];
-    table(&rows, &soldiers(1), &[(sq(5, 9), Facing::N)], &aliens)
+    start(&rows, &soldiers(1), &[(sq(5, 9), Facing::N)], &aliens)
 }
 
 #[test]
@@ -268,7 +246,7 @@ fn example_8_overwatch_shots_are_simultaneous_a_double_jams_and_unjam_keeps_over
 fn melee(alien: (usize, usize), facing: Facing, marks: &[((usize, usize), char)]) -> Table {
     let mut marks = marks.to_vec();
     marks.push((alien, 'A'));
-    let mut t = table(
+    let mut t = start(
         &open_with(&marks),
         &soldiers(1),
         &[(sq(3, 3), Facing::N)],
@@ -328,7 +306,7 @@ fn example_10_a_door_breaks_under_a_melee_six_or_a_bolter_kill() {
         assert_eq!(cell == Cell::Corridor, destroyed, "{rolls:?}: {cell:?}");
         assert_eq!(cell == Cell::ClosedDoor, !destroyed);
     }
-    let mut t = table(
+    let mut t = start(
         &open_with(&[((3, 1), 'D')]),
         &soldiers(1),
         &[(sq(3, 3), Facing::N)],
@@ -340,15 +318,9 @@ fn example_10_a_door_breaks_under_a_melee_six_or_a_bolter_kill() {
     assert_eq!(t.s.board.cell((3, 1)), Cell::Corridor);
 }
 
-fn chapel(pool: u16) -> crate::games::derelict::scenario::Scenario {
-    let mut s = scenario(
-        &CHAPEL_ROWS,
-        &[(1, Role::Sergeant), (1, Role::Flamer), (3, Role::Soldier)],
-    );
-    s.reinforcements = 2;
+fn chapel_with_pool(pool: u16) -> Scenario {
+    let mut s = chapel();
     s.alien_pool = AlienPool::Limited(pool);
-    s.exit_needed = 3;
-    s.turn_limit = 15;
     s
 }
 
@@ -361,17 +333,17 @@ const CHAPEL_DEPLOYMENT: [((u8, u8), Facing); 5] = [
     ((2, 2), Facing::E),
 ];
 
-fn chapel_table(pool: u16) -> Table {
+fn chapel_start(pool: u16) -> Table {
     let marines: Vec<_> = CHAPEL_DEPLOYMENT
         .iter()
         .map(|&((x, y), f)| (sq(x, y), f))
         .collect();
-    Table::start(&chapel(pool), &marines, &[Facing::W, Facing::E])
+    Table::start(&chapel_with_pool(pool), &marines, &[Facing::W, Facing::E])
 }
 
 #[test]
 fn example_11_a_marine_two_squares_away_holds_an_entry_back() {
-    let mut t = chapel_table(1);
+    let mut t = chapel_start(1);
     for y in 2..=5 {
         t.marines(step(m(3), sq(3, y)));
     }

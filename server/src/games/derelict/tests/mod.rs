@@ -2,4 +2,7 @@
 //! random games.
 
 mod examples;
+mod properties;
+mod random;
+mod rules;
 mod support;

@@ -26,6 +26,43 @@ pub const CHAPEL_ROWS: [&str; 8] = [
     "####################",
 ];
 
+/// The example of rules 12.6: a 15-turn limit, a pool of 16.
+pub fn chapel() -> Scenario {
+    let mut s = scenario(
+        &CHAPEL_ROWS,
+        &[(1, Role::Sergeant), (1, Role::Flamer), (3, Role::Soldier)],
+    );
+    s.reinforcements = 2;
+    s.alien_pool = AlienPool::Limited(16);
+    s.exit_needed = 3;
+    s.turn_limit = 15;
+    s
+}
+
+/// An open hall with rooms, doors, two entry zones and an unlimited pool, no turn limit: games
+/// end by the squad's fate or at turn 200.
+pub fn hall() -> Scenario {
+    let rows = [
+        "##############",
+        "#MMM..D::::::#",
+        "#MM...#::A:::E",
+        "#.....d::::::#",
+        "#.##D####.####",
+        "#.#:::::#....X",
+        "E.d:::A:D....#",
+        "##############",
+    ];
+    let mut s = scenario(
+        &rows,
+        &[(1, Role::Sergeant), (1, Role::Flamer), (3, Role::Soldier)],
+    );
+    s.reinforcements = 1;
+    s.alien_pool = AlienPool::Unlimited;
+    s.exit_needed = 2;
+    s.overwatch_range = 6;
+    s
+}
+
 /// A scenario on `rows` with this squad, no reinforcements and every other key at its default.
 pub fn scenario(rows: &[&str], squad: &[(u8, Role)]) -> Scenario {
     let squad: Vec<SquadItem> = squad
@@ -47,6 +84,31 @@ pub fn scenario(rows: &[&str], squad: &[(u8, Role)]) -> Scenario {
         flamer_reloads: 1,
         map: Map::from_rows(rows).expect("a valid test map"),
     }
+}
+
+/// A `width` × `height` map of `fill` with the cells of `marks` put on it.
+pub fn rows(
+    width: usize,
+    height: usize,
+    fill: char,
+    marks: &[((usize, usize), char)],
+) -> Vec<String> {
+    let mut rows: Vec<Vec<char>> = vec![vec![fill; width]; height];
+    for &((x, y), c) in marks {
+        rows[y][x] = c;
+    }
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+/// A match on `rows` in marine turn 1 (see [`Table::start`]).
+pub fn start(
+    rows: &[String],
+    squad: &[(u8, Role)],
+    marines: &[(Square, Facing)],
+    aliens: &[Facing],
+) -> Table {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    Table::start(&scenario(&rows, squad), marines, aliens)
 }
 
 /// `n` soldiers.
