@@ -53,6 +53,7 @@ pub enum Event {
         model: ModelId,
         ap: u8,
     },
+    /// A model stepped to an adjacent square; its facing is unchanged.
     Stepped {
         model: ModelId,
         from: Square,
@@ -116,6 +117,7 @@ pub enum Event {
         die: u8,
         killed: bool,
     },
+    /// A heavy flamer was reloaded to `shots`; `reloads` are left.
     Reloaded {
         model: ModelId,
         shots: u8,

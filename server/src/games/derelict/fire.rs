@@ -1,6 +1,6 @@
 //! The storm bolter and sustained fire (rules 6). No I/O; dice only from the match's dice.
 
-use xenotable_protocol::derelict::{Event, Square};
+use xenotable_protocol::derelict::{Cell, Event, Square};
 
 use super::act::Refused;
 use super::board::pos;
@@ -29,7 +29,7 @@ pub fn check_target(s: &State, viewer: Viewer, target: Square) -> Result<(), Ref
         .board
         .occupant(t)
         .is_some_and(|k| !s.models[k].is_marine());
-    let door = s.board.cell(t) == xenotable_protocol::derelict::Cell::ClosedDoor;
+    let door = s.board.cell(t) == Cell::ClosedDoor;
     if !alien && !door {
         return Err(Refused::new(
             "not_a_target",

@@ -6,7 +6,7 @@ use xenotable_protocol::derelict::{Cell, Event, Phase, Role, Square, Status};
 
 use super::board::pos;
 use super::reinforcements;
-use super::state::State;
+use super::state::{Kind, State};
 use super::victory;
 use crate::games::{Dice, Told};
 
@@ -68,7 +68,7 @@ impl Table<'_> {
         let sergeants = self
             .s
             .marines()
-            .filter(|m| m.on_board() && m.kind == super::state::Kind::Marine(Role::Sergeant))
+            .filter(|m| m.on_board() && m.kind == Kind::Marine(Role::Sergeant))
             .count() as u32;
         let timer = self.s.rules.timer;
         let seconds = u32::from(timer.base) + u32::from(timer.per_sergeant) * sergeants;

@@ -155,7 +155,7 @@ impl State {
         let starts: Vec<Square> = board.squares_of(Cell::AlienStart).collect();
         for (k, at) in starts.into_iter().enumerate() {
             board.put(pos(at), squad + k);
-            models.push(alien(k + 1, at, Facing::N, false));
+            models.push(alien(ModelId::Alien(k as u16 + 1), at, Facing::N, false));
         }
         State {
             title: scenario.title.clone(),
@@ -214,9 +214,8 @@ impl State {
     /// Puts a new alien on the board (an arrival); returns its id.
     pub fn add_alien(&mut self, at: Square, facing: Facing) -> ModelId {
         let id = self.next_alien();
-        let n = self.models.len() - self.squad + 1;
         self.board.put(pos(at), self.models.len());
-        self.models.push(alien(n, at, facing, true));
+        self.models.push(alien(id, at, facing, true));
         id
     }
 
@@ -266,9 +265,9 @@ impl State {
     }
 }
 
-fn alien(n: usize, at: Square, facing: Facing, faced: bool) -> Model {
+fn alien(id: ModelId, at: Square, facing: Facing, faced: bool) -> Model {
     Model {
-        id: ModelId::Alien(n as u16),
+        id,
         kind: Kind::Alien,
         status: Status::OnBoard,
         at,

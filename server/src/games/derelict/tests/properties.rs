@@ -50,6 +50,14 @@ fn legal_actions_agree_with_apply() {
                     for action in &legal {
                         let mut copy = s.clone();
                         let mut dice_copy = dice.clone();
+                        let json = serde_json::to_value(action).expect("actions serialize");
+                        assert_eq!(
+                            serde_json::from_value::<xenotable_protocol::derelict::Action>(json)
+                                .ok()
+                                .as_ref(),
+                            Some(action),
+                            "a listed action reads back from its JSON"
+                        );
                         let result = Derelict::apply(&mut copy, seat, action, &mut dice_copy);
                         assert!(
                             result.is_ok(),
