@@ -165,3 +165,29 @@ pub enum Event {
         outcome: Outcome,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_write_as_kebab_case_tagged_json() {
+        assert_eq!(
+            serde_json::to_string(&Event::TimeUp { turn: 3 }).unwrap(),
+            r#"{"type":"time-up","turn":3}"#
+        );
+        let shot = Event::OverwatchShot {
+            model: ModelId::Marine(2),
+            target: ModelId::Alien(4),
+            dice: [6, 6],
+            hit: true,
+            jammed: true,
+        };
+        let json = serde_json::to_string(&shot).unwrap();
+        assert_eq!(
+            json,
+            r#"{"type":"overwatch-shot","model":"m2","target":"a4","dice":[6,6],"hit":true,"jammed":true}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), shot);
+    }
+}
