@@ -91,6 +91,7 @@ mod tests {
     use xenotable_protocol::derelict::Cell;
 
     use super::*;
+    use crate::games::derelict::board::relative;
     use crate::games::derelict::scenario::Map;
 
     fn board(rows: &[&str]) -> Board {
@@ -243,5 +244,54 @@ mod tests {
         let mut b = board(&ROOM);
         b.set((2, 4), Cell::Wall);
         assert!(sees(&b, (0, 3), Facing::E, (6, 4)), "(2,4) is not crossed");
+    }
+
+    /// A random 9 × 9 board: walls, closed doors and models scattered on room floor.
+    fn random_board(dice: &mut crate::games::Dice) -> Board {
+        let mut b = board(&[":::::::::"; 9]);
+        for y in 0..9 {
+            for x in 0..9 {
+                match dice.below(8) {
+                    0 => b.set((x, y), Cell::Wall),
+                    1 => b.set((x, y), Cell::ClosedDoor),
+                    2 => b.put((x, y), 0),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn the_line_test_is_the_same_both_ways() {
+        let mut dice = crate::games::Dice::from_seed(55);
+        for _ in 0..300 {
+            let b = random_board(&mut dice);
+            for _ in 0..50 {
+                let mut square = || (dice.below(9) as i32, dice.below(9) as i32);
+                let (p, t) = (square(), square());
+                let there = line_is_clear(&b, Viewer::new(p, Facing::N), t);
+                let back = line_is_clear(&b, Viewer::new(t, Facing::N), p);
+                assert_eq!(there, back, "{p:?} to {t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn on_an_empty_room_floor_the_whole_arc_is_visible() {
+        let b = board(&[":::::::::"; 9]);
+        for facing in Facing::ALL {
+            for y in 0..9 {
+                for x in 0..9 {
+                    let (f, l) = relative((4, 4), facing, (x, y));
+                    let in_arc = f >= 1 && l.abs() <= f;
+                    assert_eq!(
+                        sees(&b, (4, 4), facing, (x, y)),
+                        in_arc,
+                        "{facing:?} ({x},{y})"
+                    );
+                }
+            }
+        }
     }
 }
