@@ -912,3 +912,55 @@ fn the_registry_plays_derelict_over_json() {
         Some("exit_reached".to_owned())
     );
 }
+
+// The view (13).
+
+#[test]
+fn the_view_shows_the_whole_table_to_everyone() {
+    use xenotable_protocol::derelict::{Duty, Flamer};
+    let marines: Vec<_> = [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2)]
+        .iter()
+        .map(|&(x, y)| (sq(x, y), Facing::E))
+        .collect();
+    let mut t = Table::start(&chapel(), &marines, &[Facing::W, Facing::N]);
+    t.marines(step(m(3), sq(4, 1)));
+    let view = Derelict::view(&t.s, crate::games::Viewer::Spectator);
+    assert_eq!(view.rows, CHAPEL_ROWS);
+    assert_eq!((view.phase, view.turn), (Phase::MarineTurn, 1));
+    assert_eq!(
+        (view.duties.marines, view.duties.aliens),
+        (Duty::Act, Duty::Wait)
+    );
+    assert_eq!((view.active, view.ap), (Some(m(3)), Some(3)));
+    assert_eq!(view.marines.len(), 5);
+    assert!(view.marines[2].acted && !view.marines[0].acted);
+    assert_eq!(view.marines[2].at, Some(sq(4, 1)));
+    assert_eq!(
+        view.marines[1].flamer,
+        Some(Flamer {
+            shots: 6,
+            reloads: 1
+        })
+    );
+    assert_eq!(view.marines[0].flamer, None);
+    let aliens: Vec<_> = view.aliens.iter().map(|a| (a.id, a.at, a.facing)).collect();
+    assert_eq!(
+        aliens,
+        [
+            (a(1), sq(15, 3), Some(Facing::W)),
+            (a(2), sq(7, 4), Some(Facing::N))
+        ]
+    );
+    assert_eq!(
+        (view.pool, view.escaped, view.exit_needed),
+        (Some(16), 0, 3)
+    );
+    assert_eq!(view.turn_seconds, Some(150));
+    t.end_marine_turn();
+    let view = Derelict::view(&t.s, crate::games::Viewer::Seat(Seat::Marines));
+    assert_eq!(
+        (view.duties.marines, view.duties.aliens),
+        (Duty::Wait, Duty::Arrive)
+    );
+    assert_eq!((view.arrivals, view.turn_seconds), (2, None));
+}
