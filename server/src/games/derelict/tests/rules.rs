@@ -53,7 +53,7 @@ fn marine_turns_shots_doors_and_overwatch_cost_one_ap() {
     t.marines(turn(m(1), Side::Left));
     assert_eq!(t.ap_of(m(1)), Some(3));
     t.marines(turn(m(1), Side::Right));
-    t.roll(&[1, 2]);
+    t.roll(71, &[1, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     assert_eq!(t.ap_of(m(1)), Some(1));
     t.marines(Action::Overwatch { model: m(1) });
@@ -84,7 +84,7 @@ fn unjamming_costs_one_ap() {
 #[test]
 fn a_step_with_a_shot_costs_what_the_step_costs() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2]);
+    t.roll(491, &[1, 2, 1, 2]);
     t.marines(step_shooting(m(1), sq(3, 4), sq(3, 1)));
     assert_eq!(t.ap_of(m(1)), Some(3));
     t.marines(step_shooting(m(1), sq(3, 5), sq(3, 1)));
@@ -114,7 +114,7 @@ fn alien_melee_and_doors_cost_one_ap() {
     let mut t = start(&rows, &soldiers(1), &[(sq(3, 5), Facing::W)], &[Facing::S]);
     t.end_marine_turn();
     t.aliens(step(a(1), sq(3, 4)));
-    t.roll(&[1, 1, 1, 1]);
+    t.roll(822, &[1, 1, 1, 1]);
     t.aliens(Action::Attack { model: a(1) });
     assert_eq!(t.ap_of(a(1)), Some(4));
     t.aliens(turn(a(1), Side::Right));
@@ -185,7 +185,7 @@ fn a_finished_model_cannot_act_again_this_turn_but_can_next_turn() {
 #[test]
 fn sustained_fire_needs_6_then_5_then_4_then_3() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2, 1, 2, 1, 2]);
+    t.roll(2734168, &[1, 2, 1, 2, 1, 2, 1, 2]);
     for _ in 0..4 {
         t.marines(shoot(m(1), sq(3, 1)));
     }
@@ -195,7 +195,7 @@ fn sustained_fire_needs_6_then_5_then_4_then_3() {
 #[test]
 fn a_turn_ends_the_sequence() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2]);
+    t.roll(491, &[1, 2, 1, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     t.marines(turn(m(1), Side::Left));
     t.marines(turn(m(1), Side::Right));
@@ -206,7 +206,7 @@ fn a_turn_ends_the_sequence() {
 #[test]
 fn a_step_ends_the_sequence() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2, 1, 2]);
+    t.roll(21697, &[1, 2, 1, 2, 1, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     t.marines(shoot(m(1), sq(3, 1)));
     t.marines(step(m(1), sq(3, 4)));
@@ -217,7 +217,7 @@ fn a_step_ends_the_sequence() {
 #[test]
 fn a_shot_at_another_target_starts_a_new_sequence() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A'), ((2, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2, 1, 2]);
+    t.roll(21697, &[1, 2, 1, 2, 1, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     t.marines(shoot(m(1), sq(2, 1)));
     t.marines(shoot(m(1), sq(3, 1)));
@@ -227,7 +227,7 @@ fn a_shot_at_another_target_starts_a_new_sequence() {
 #[test]
 fn a_new_turn_starts_a_new_sequence() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2]);
+    t.roll(491, &[1, 2, 1, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     t.end_marine_turn();
     t.end_alien_turn();
@@ -238,7 +238,7 @@ fn a_new_turn_starts_a_new_sequence() {
 #[test]
 fn a_step_with_a_shot_fires_shot_one_and_a_standing_shot_follows_as_shot_two() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[1, 2, 1, 2]);
+    t.roll(491, &[1, 2, 1, 2]);
     t.marines(step_shooting(m(1), sq(3, 4), sq(3, 1)));
     t.marines(shoot(m(1), sq(3, 1)));
     assert_eq!(kill_numbers(&t.events), [6, 5]);
@@ -247,7 +247,7 @@ fn a_step_with_a_shot_fires_shot_one_and_a_standing_shot_follows_as_shot_two() {
 #[test]
 fn voluntary_shots_never_jam() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
-    t.roll(&[2, 2]);
+    t.roll(30, &[2, 2]);
     t.marines(shoot(m(1), sq(3, 1)));
     assert!(!t.model(m(1)).jammed);
 }
@@ -310,12 +310,12 @@ fn overwatch_fires_at_every_alien_action_in_sight_free_turns_included() {
         step(a(1), sq(3, 4)),
     ];
     for action in actions {
-        t.roll(&[1, 2]);
+        t.roll(71, &[1, 2]);
         let events = t.aliens(action);
         assert_eq!(overwatch_shots(&events), 1, "{action:?}: {events:?}");
     }
     // Melee against the watching marine: resolved first, then the overwatch shot.
-    t.roll(&[1, 1, 1, 1, 1, 2]);
+    t.roll(22831, &[1, 1, 1, 1, 1, 2]);
     let events = t.aliens(Action::Attack { model: a(1) });
     assert!(matches!(
         events[0],
@@ -336,7 +336,7 @@ fn overwatch_does_not_fire_out_of_range_or_out_of_arc() {
     let mut t = watched_alien(2);
     let events = t.aliens(turn(a(1), Side::Left));
     assert_eq!(overwatch_shots(&events), 0, "f = 3 beyond range 2");
-    t.roll(&[1, 2]);
+    t.roll(71, &[1, 2]);
     let events = t.aliens(step(a(1), sq(3, 3)));
     assert_eq!(overwatch_shots(&events), 1, "f = 2 within range 2");
     let events = t.aliens(step(a(1), sq(4, 4)));
@@ -350,7 +350,7 @@ fn overwatch_does_not_fire_out_of_range_or_out_of_arc() {
 #[test]
 fn a_double_jams_even_when_it_kills() {
     let mut t = watched_alien(0);
-    t.roll(&[6, 6]);
+    t.roll(56, &[6, 6]);
     let events = t.aliens(turn(a(1), Side::Left));
     assert!(died(&events, a(1)));
     assert!(t.model(m(1)).jammed);
@@ -394,7 +394,7 @@ fn a_flamer_cannot_go_on_overwatch() {
 #[test]
 fn the_flamer_burns_every_model_in_its_area_marines_included() {
     let mut t = flamer_and_soldier(&[((3, 3), 'A')]);
-    t.roll(&[2, 6]);
+    t.roll(58, &[2, 6]);
     let events = t.marines(Action::Flame {
         model: m(1),
         target: sq(3, 3),
@@ -416,7 +416,7 @@ fn the_flamer_burns_every_model_in_its_area_marines_included() {
     assert_eq!(t.model(m(2)).status, Status::Dead);
 
     let mut t = flamer_and_soldier(&[((3, 3), 'A')]);
-    t.roll(&[1, 1]);
+    t.roll(0, &[1, 1]);
     let events = t.marines(Action::Flame {
         model: m(1),
         target: sq(3, 3),
@@ -483,7 +483,7 @@ fn melee_table(alien: (usize, usize), facing: Facing) -> Table {
 #[test]
 fn melee_from_the_rear_won_by_the_marine_turns_him_to_face_the_alien() {
     let mut t = melee_table((3, 4), Facing::N);
-    t.roll(&[1, 3, 2, 5]);
+    t.roll(1021, &[1, 3, 2, 5]);
     let events = t.aliens(Action::Attack { model: a(1) });
     assert!(matches!(
         events[1],
@@ -499,7 +499,7 @@ fn melee_from_the_rear_won_by_the_marine_turns_him_to_face_the_alien() {
 #[test]
 fn melee_won_by_the_alien_kills_the_marine() {
     let mut t = melee_table((3, 2), Facing::S);
-    t.roll(&[1, 6, 2, 5]);
+    t.roll(1656, &[1, 6, 2, 5]);
     let events = t.aliens(Action::Attack { model: a(1) });
     assert!(died(&events, m(1)));
 }
@@ -518,7 +518,7 @@ fn a_marine_turned_by_melee_keeps_overwatch_and_fires_at_the_alien() {
     );
     t.marines(Action::Overwatch { model: m(1) });
     t.end_marine_turn();
-    t.roll(&[1, 3, 2, 5, 1, 2]);
+    t.roll(156316, &[1, 3, 2, 5, 1, 2]);
     let events = t.aliens(Action::Attack { model: a(1) });
     assert_eq!(t.model(m(1)).facing, Facing::E);
     assert!(t.model(m(1)).overwatch);
@@ -556,7 +556,7 @@ fn a_door_with_a_model_in_it_cannot_be_closed() {
 #[test]
 fn a_destroyed_door_is_floor_and_cannot_be_closed() {
     let mut t = soldier_at_3_5(&[((3, 3), 'D')]);
-    t.roll(&[6, 6]);
+    t.roll(56, &[6, 6]);
     t.marines(shoot(m(1), sq(3, 3)));
     assert_eq!(t.s.board.cell((3, 3)), Cell::Corridor);
     t.marines(step(m(1), sq(3, 4)));
@@ -717,7 +717,7 @@ fn aliens_win_once_too_few_marines_are_left_to_escape() {
     let mut t = exit_run(2, 0);
     t.marines(step(m(2), sq(3, 1)));
     t.end_marine_turn();
-    t.roll(&[6, 1, 1, 1]);
+    t.roll(580, &[6, 1, 1, 1]);
     t.aliens(Action::Attack { model: a(1) });
     let outcome = Derelict::outcome(&t.s).expect("over");
     assert_eq!(

@@ -134,7 +134,8 @@ pub fn hash(s: &State) -> u64 {
     h.finish()
 }
 
-/// The first seed whose d6 stream starts with `rolls`: a pinned seed for forcing dice.
+/// The first seed whose d6 stream starts with `rolls`: how the pinned seeds of the tests were
+/// found.
 pub fn seed_rolling(rolls: &[u8]) -> u64 {
     (0u64..)
         .find(|&seed| {
@@ -240,9 +241,18 @@ impl Table {
         t
     }
 
-    /// From now on the dice roll `rolls` first.
-    pub fn roll(&mut self, rolls: &[u8]) {
-        self.dice = Dice::from_seed(seed_rolling(rolls));
+    /// From now on the dice come from the pinned `seed`, whose first d6 rolls are `rolls`.
+    pub fn roll(&mut self, seed: u64, rolls: &[u8]) {
+        let dice = Dice::from_seed(seed);
+        let mut peek = dice.clone();
+        let first: Vec<u8> = rolls.iter().map(|_| peek.d6()).collect();
+        assert_eq!(
+            first,
+            rolls,
+            "seed {seed} does not roll {rolls:?}; seed {} does",
+            seed_rolling(rolls)
+        );
+        self.dice = dice;
     }
 
     /// Plays an action that must be accepted; returns the events it told.
