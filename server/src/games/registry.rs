@@ -12,6 +12,7 @@ use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::artemia::Artemia;
 use super::away_team::AwayTeam;
+use super::derelict::{self, Derelict};
 use super::{
     Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
 };
@@ -41,7 +42,7 @@ fn info<G: Game>() -> GameInfo {
 
 /// Every game in the registry.
 pub fn games() -> Vec<GameInfo> {
-    vec![info::<Artemia>(), info::<AwayTeam>()]
+    vec![info::<Artemia>(), info::<Derelict>(), info::<AwayTeam>()]
 }
 
 /// What a new match is made of.
@@ -255,6 +256,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
     }
     match setup.game.as_str() {
         Artemia::ID => make::<Artemia>(setup),
+        Derelict::ID => make::<Derelict>(setup),
         AwayTeam::ID => make::<AwayTeam>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
@@ -276,6 +278,9 @@ pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
     }
     match game {
         Artemia::ID => check::<Artemia>(bytes),
+        // A Derelict file is ASCII: its parser judges the raw bytes, so a bad byte is reported
+        // where it stands even when it is not UTF-8, and the size check comes first.
+        Derelict::ID => Ok(derelict::scenario::parse_bytes(bytes)?.title),
         AwayTeam::ID => check::<AwayTeam>(bytes),
         other => Err(CheckError::UnknownGame(other.to_owned())),
     }

@@ -1,4 +1,162 @@
 //! Derelict: marines against aliens in the corridors of a wrecked ship
 //! (rules: `shared/rules/derelict.md`).
+//!
+//! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
+//! rules' words: `board` (squares and their kinds), `los` (fire arc and line of sight),
+//! `movement`, `doors`, `fire` (storm bolter, sustained fire), `overwatch`, `flamer`, `melee`,
+//! `reinforcements`, `victory`, `state` (the whole truth), `flow` (the turn sequence), `act`
+//! (checking and carrying out each action), `legal` and `view`. The room owns the wall clock;
+//! the rules only say how long a marine turn lasts ([`Game::clock`]) and what happens when it
+//! runs out ([`Game::time_up`]).
 
+mod act;
+mod board;
+mod doors;
+mod fire;
+mod flamer;
+mod flow;
+mod legal;
+mod los;
+mod melee;
+mod movement;
+mod overwatch;
+mod reinforcements;
 pub mod scenario;
+mod state;
+mod victory;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Deserialize;
+use xenotable_protocol::derelict::{Action, Event, Phase, View};
+use xenotable_protocol::{Outcome, Seat};
+
+pub use scenario::Scenario;
+pub use state::State;
+
+use crate::games::{Clock, Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
+use flow::Table;
+
+/// The game of Derelict.
+pub struct Derelict;
+
+/// Derelict has no match options: everything comes from the scenario.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {}
+
+impl Game for Derelict {
+    const ID: &'static str = "derelict";
+    const NAME: &'static str = "Derelict";
+
+    type Options = Options;
+    type Config = Scenario;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn seats() -> Vec<Seat> {
+        vec![Seat::Marines, Seat::Aliens]
+    }
+
+    fn options() -> serde_json::Value {
+        serde_json::json!({})
+    }
+
+    fn check_scenario(text: &str) -> Result<String, ScenarioError> {
+        scenario::parse(text).map(|s| s.title)
+    }
+
+    fn configure(
+        seats: &[Seat],
+        scenario: Option<&str>,
+        _options: Options,
+    ) -> Result<Scenario, SetupError> {
+        for (k, seat) in seats.iter().enumerate() {
+            if !Derelict::seats().contains(seat) {
+                return Err(SetupError::UnknownSeat(seat.to_string()));
+            }
+            if seats[..k].contains(seat) {
+                return Err(SetupError::DuplicateSeat(seat.to_string()));
+            }
+        }
+        if seats.len() != 2 {
+            return Err(SetupError::Seats(
+                "Derelict needs both seats, marines and aliens".into(),
+            ));
+        }
+        let text = scenario.ok_or_else(|| {
+            SetupError::UnknownScenario("Derelict is played on a scenario".into())
+        })?;
+        Ok(scenario::parse(text)?)
+    }
+
+    fn setup(config: &Scenario, _dice: &mut Dice) -> State {
+        State::new(config)
+    }
+
+    fn to_act(state: &State) -> Vec<Seat> {
+        act::to_act(state).into_iter().collect()
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        legal::legal_actions(state, seat)
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        dice: &mut Dice,
+    ) -> Result<Vec<Told<Event>>, RuleError> {
+        let plan = act::check(state, seat, action)?;
+        let mut out = Vec::new();
+        act::execute(
+            &mut Table {
+                s: state,
+                dice,
+                out: &mut out,
+            },
+            plan,
+        );
+        Ok(out)
+    }
+
+    fn view(state: &State, _viewer: Viewer) -> View {
+        view::view(state)
+    }
+
+    fn conceal(event: &Event) -> Event {
+        event.clone()
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        state.outcome.map(victory::outcome)
+    }
+
+    fn clock(state: &State) -> Option<Clock> {
+        (state.phase == Phase::MarineTurn).then_some(Clock {
+            seat: Seat::Marines,
+            period: state.turn,
+            seconds: state.turn_seconds,
+        })
+    }
+
+    fn time_up(state: &mut State, dice: &mut Dice) -> Result<Vec<Told<Event>>, RuleError> {
+        if state.phase != Phase::MarineTurn {
+            return Err(RuleError::new("no_clock", "no marine turn is running"));
+        }
+        let mut out = Vec::new();
+        let mut table = Table {
+            s: state,
+            dice,
+            out: &mut out,
+        };
+        table.tell(Event::TimeUp { turn: table.s.turn });
+        table.end_marine_turn();
+        Ok(out)
+    }
+}

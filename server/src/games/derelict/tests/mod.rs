@@ -1,0 +1,8 @@
+//! Tests of the whole game: scripted turns for every rule and example, and properties over
+//! random games.
+
+mod examples;
+mod properties;
+mod random;
+mod rules;
+mod support;
