@@ -513,6 +513,8 @@ class DerelictTable {
     if (!this.alive() || !this.view || !this.ctx.act) return;
     if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
     const k = event.key.toLowerCase();
+    // Enter on a focused button or link is that button's.
+    if (k === 'enter' && event.target.closest?.('button, a, summary')) return;
     const action = this.keyAction(k);
     if (action === undefined) return;
     event.preventDefault();
