@@ -150,7 +150,7 @@ class DerelictTable {
       model: h('div', { class: 'd-model' }),
       facing: h('div', { class: 'd-facing', hidden: true }),
       actions: h('div', { class: 'actions d-actions', hidden: true }),
-      keys: h('details', { class: 'd-keys', open: Boolean(ctx.act) },
+      keys: h('details', { class: 'd-keys', open: true, hidden: !ctx.act },
         h('summary', {}, 'Keyboard'),
         h('dl', {}, KEY_HELP.map(([k, what]) => [h('dt', {}, k), h('dd', {}, what)]))),
     };
