@@ -2,8 +2,9 @@
 //!
 //! Only data lives here: lobby and match messages and, per game, the `Action` a seat may send,
 //! the `View` one viewer may see and the `Event` that tells what happened. No rules, no I/O.
-//! Every enum is internally tagged JSON with snake_case names, and unknown fields are refused,
-//! so a client's typo is an error rather than a silently ignored intent.
+//! Every enum is internally tagged JSON and unknown fields are refused, so a client's typo is an
+//! error rather than a silently ignored intent. Names are snake_case in the lobby frames and
+//! Artemia, kebab-case in Derelict and Away Team (like the seat ids `hunted-1`, `away-team`).
 
 pub mod artemia;
 pub mod away_team;

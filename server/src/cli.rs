@@ -10,8 +10,7 @@ use tokio::net::TcpListener;
 
 use crate::app;
 use crate::config::{Cli, Command, LogFormat, ScenarioCommand, ServeConfig};
-use crate::games::ScenarioError;
-use crate::games::derelict::scenario;
+use crate::scenarios::{self, Checked};
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> ExitCode {
@@ -70,8 +69,8 @@ fn check_scenario_file(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match check_scenario(&bytes) {
-        Ok(title) => {
+    match scenarios::check(&bytes, None) {
+        Ok(Checked { title, .. }) => {
             println!("{}: ok ({title})", file.display());
             ExitCode::SUCCESS
         }
@@ -80,15 +79,6 @@ fn check_scenario_file(file: &Path) -> ExitCode {
             ExitCode::from(1)
         }
     }
-}
-
-/// Checks a scenario file of the game its first line names; returns its title.
-///
-/// Derelict files are the only ones so far: their parser refuses any other first line as
-/// "not a Derelict scenario" (line 1, column 1). Another game's format gets its own test of
-/// the first line here, then `crate::games::check_scenario`.
-fn check_scenario(bytes: &[u8]) -> Result<String, ScenarioError> {
-    scenario::parse_bytes(bytes).map(|s| s.title)
 }
 
 fn init_logs(format: LogFormat) {

@@ -76,24 +76,42 @@ fn a_binary_file_is_refused_where_its_first_bad_byte_stands() {
 }
 
 #[test]
-fn another_file_is_not_a_derelict_scenario() {
+fn a_file_of_no_game_is_refused_at_its_start() {
     assert_refused(
-        b"format = \"away-team/1\"\ntitle = \"Elsewhere\"\n",
+        b"hello\n",
+        "line 1, column 1: not a scenario file of any game: a Derelict map starts with \
+         `DERELICT 1`, an Away Team encounter has `format = \"away-team/1\"`",
+    );
+    assert_refused(
+        b"DERELICT 2\n",
         "line 1, column 1: not a Derelict scenario: the first line must be \"DERELICT 1\"",
     );
 }
 
 #[test]
+fn an_away_team_encounter_is_checked_by_its_own_rules() {
+    let file = "format = \"away-team/1\"\ntitle = \"Elsewhere\"\nobjective = \"neutralise\"\n\n\
+                [[crew]]\nid = \"kirk\"\nname = \"Kirk\"\nrole = \"captain\"\nskill = 11\n\n\
+                [[alien]]\nid = \"gorn\"\nname = \"Gorn\"\ncount = 7\nskill = 8\n";
+    assert_refused(
+        file.as_bytes(),
+        "line 14, column 9: alien[0].count: must be 1 to 6",
+    );
+}
+
+#[test]
 fn every_shipped_scenario_checks_ok() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/derelict");
     let mut checked = 0;
-    for entry in std::fs::read_dir(dir).expect("scenarios/derelict exists") {
-        let path = entry.expect("a directory entry").path();
-        let out = check(&path);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-        checked += 1;
+    for game in ["derelict", "away-team"] {
+        let dir = format!("{}/../scenarios/{game}", env!("CARGO_MANIFEST_DIR"));
+        for entry in std::fs::read_dir(&dir).expect("the game's scenario folder exists") {
+            let path = entry.expect("a directory entry").path();
+            let out = check(&path);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            checked += 1;
+        }
     }
-    assert!(checked >= 3, "{checked} shipped scenarios");
+    assert!(checked >= 6, "{checked} shipped scenarios");
 }
 
 #[test]
