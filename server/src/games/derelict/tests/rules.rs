@@ -358,6 +358,43 @@ fn a_double_jams_even_when_it_kills() {
 }
 
 #[test]
+fn an_alien_killed_by_its_own_melee_draws_no_overwatch_fire() {
+    // m2 on (1,4) watches the alien on (3,2), which attacks m1 on (3,3) from the front.
+    let rows = room(7, 7, &[((3, 3), 'M'), ((1, 4), 'M'), ((3, 2), 'A')]);
+    let mut t = start(
+        &rows,
+        &soldiers(2),
+        &[(sq(3, 3), Facing::N), (sq(1, 4), Facing::N)],
+        &[Facing::S],
+    );
+    t.marines(Action::Overwatch { model: m(2) });
+    t.end_marine_turn();
+    t.roll(1021, &[1, 3, 2, 5]);
+    let events = t.aliens(Action::Attack { model: a(1) });
+    assert!(died(&events, a(1)), "the marine won from the front");
+    assert_eq!(
+        overwatch_shots(&events),
+        0,
+        "only a living alien is shot at"
+    );
+}
+
+#[test]
+fn an_arrival_draws_no_overwatch_fire_but_its_first_action_does() {
+    let mut t = entries((3, 3), 1, AlienPool::Unlimited);
+    t.marines(Action::Overwatch { model: m(1) });
+    t.end_marine_turn();
+    let events = t.aliens(Action::Arrive {
+        to: sq(0, 0),
+        facing: Facing::E,
+    });
+    assert_eq!(overwatch_shots(&events), 0, "arriving is not an action");
+    t.roll(71, &[1, 2]);
+    let events = t.aliens(turn(a(1), Side::Right));
+    assert_eq!(overwatch_shots(&events), 1);
+}
+
+#[test]
 fn a_jammed_marine_on_overwatch_does_not_fire() {
     let mut t = watched_alien(0);
     t.s.models[0].jammed = true;
@@ -619,6 +656,15 @@ fn reinforcements_are_held_back_by_a_marine_within_two_squares() {
 }
 
 #[test]
+fn an_entry_three_squares_from_every_marine_is_available() {
+    // The soldier on (3,3) is exactly three squares from both entries.
+    let mut t = entries((3, 3), 2, AlienPool::Unlimited);
+    let events = t.end_marine_turn();
+    assert_eq!(t.s.arrivals, 2);
+    assert!(!events.iter().any(|e| matches!(e, Event::HeldBack { .. })));
+}
+
+#[test]
 fn arrivals_are_placed_before_any_alien_acts_and_act_with_six_ap() {
     let mut t = entries((3, 6), 2, AlienPool::Unlimited);
     t.end_marine_turn();
@@ -712,19 +758,33 @@ fn an_alien_on_an_exit_keeps_marines_out() {
     assert_eq!(t.refuse(Seat::Marines, step(m(1), sq(1, 2))), "occupied");
 }
 
-#[test]
-fn aliens_win_once_too_few_marines_are_left_to_escape() {
-    let mut t = exit_run(2, 0);
+/// The exit run where m2 steps next to the alien, which kills him in melee.
+fn m2_killed_in_melee(exit_needed: u8) -> Table {
+    let mut t = exit_run(exit_needed, 0);
     t.marines(step(m(2), sq(3, 1)));
     t.end_marine_turn();
     t.roll(580, &[6, 1, 1, 1]);
-    t.aliens(Action::Attack { model: a(1) });
+    let events = t.aliens(Action::Attack { model: a(1) });
+    assert!(died(&events, m(2)));
+    t
+}
+
+#[test]
+fn aliens_win_once_too_few_marines_are_left_to_escape() {
+    let t = m2_killed_in_melee(2);
     let outcome = Derelict::outcome(&t.s).expect("over");
     assert_eq!(
         (outcome.winners, outcome.reason.as_str()),
         (vec![Seat::Aliens], "exit_impossible")
     );
     assert!(t.events.iter().any(|e| matches!(e, Event::GameOver { .. })));
+}
+
+#[test]
+fn aliens_do_not_win_while_exactly_enough_marines_are_left_to_escape() {
+    let t = m2_killed_in_melee(1);
+    assert_eq!(Derelict::outcome(&t.s), None, "one marine left, one needed");
+    assert_eq!(t.s.phase, Phase::AlienTurn);
 }
 
 #[test]
