@@ -189,7 +189,15 @@ pub fn position(text: &str, at: usize) -> (usize, usize) {
     let before = &text[..at];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
+    // A byte order mark opening the file is invisible in an editor: it takes no column.
+    let opening = if line_start == 0 { "\u{feff}" } else { "" };
+    let line_text = &before[line_start..];
+    let column = line_text
+        .strip_prefix(opening)
+        .unwrap_or(line_text)
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }
 

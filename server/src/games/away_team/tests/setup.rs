@@ -116,3 +116,14 @@ fn columns_count_characters_not_bytes() {
     assert_eq!(position(text, 10_000), (2, 15));
     assert_eq!(position(text, 16), (2, 10), "inside a character: its start");
 }
+
+#[test]
+fn a_byte_order_mark_takes_no_column() {
+    let text = "\u{feff}format = 1\n";
+    assert_eq!(position(text, text.find('1').expect("a value")), (1, 10));
+    let refused = check_scenario("away-team", text.as_bytes());
+    assert!(
+        matches!(&refused, Err(CheckError::Scenario(e)) if (e.line, e.column) == (1, 10)),
+        "{refused:?}"
+    );
+}
