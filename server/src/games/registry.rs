@@ -286,8 +286,22 @@ pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
     }
 }
 
-/// The file as text, or the position of its first byte that is not UTF-8.
+/// The largest scenario file of any game, in bytes.
+const MAX_SCENARIO_BYTES: usize = 65_536;
+
+/// The file as text, or why it is not: too large (first, as the games' own checks do), or the
+/// position of its first byte that is not UTF-8.
 fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
+    if bytes.len() > MAX_SCENARIO_BYTES {
+        return Err(ScenarioError::new(
+            1,
+            1,
+            format!(
+                "the file is {} bytes; at most {MAX_SCENARIO_BYTES} are allowed",
+                bytes.len()
+            ),
+        ));
+    }
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -296,4 +310,35 @@ fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
         let byte = bytes[e.valid_up_to()];
         ScenarioError::new(line, column, format!("byte 0x{byte:02x} is not UTF-8 text"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
+        let bytes = b"format = \"away-team/1\"\ntitle = \"\xc3\xa9\xff\"\n";
+        let err = check_scenario("away-team", bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 11: byte 0xff is not UTF-8 text",
+            "columns count characters"
+        );
+    }
+
+    #[test]
+    fn an_oversized_scenario_is_refused_before_anything_else() {
+        let mut bytes = vec![b'#'; MAX_SCENARIO_BYTES + 1];
+        bytes[3] = 0xff;
+        let err = check_scenario("away-team", &bytes).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("line 1, column 1: the file is 65537 bytes")
+        );
+        let err = check_scenario("derelict", &bytes).unwrap_err();
+        assert!(err.to_string().starts_with("line 1, column 1: "), "{err}");
+        let err = check_scenario("chess", b"").unwrap_err();
+        assert_eq!(err, CheckError::UnknownGame("chess".into()));
+    }
 }

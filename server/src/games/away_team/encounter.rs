@@ -447,7 +447,7 @@ fn read(top: &Table<'_, '_>) -> Result<Encounter, ScenarioError> {
     let allow_retreat = top.bool("allow_retreat")?.is_some_and(|(b, _)| b);
     let mut ids: Vec<String> = Vec::new();
     let crew = read_crew(top, &mut ids)?;
-    let groups = read_groups(top, &mut ids)?;
+    let groups = read_groups(top, &crew, &mut ids)?;
     Ok(Encounter {
         title,
         description: description.unwrap_or_default(),
@@ -534,14 +534,15 @@ fn read_objective(
     })
 }
 
-/// Records a new id, refusing one already used by any crew member or group.
-fn claim_id(t: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<String, ScenarioError> {
+/// Records a new id, refusing one already used by any crew member or group; returns it with
+/// its position.
+fn claim_id(t: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<(String, usize), ScenarioError> {
     let (id, at) = t.required("id", t.id("id")?)?;
     if ids.contains(&id) {
         return Err(t.error(at, "id", format!("id {id:?} is already used")));
     }
     ids.push(id.clone());
-    Ok(id)
+    Ok((id, at))
 }
 
 fn read_crew(top: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<Vec<CrewSpec>, ScenarioError> {
@@ -549,7 +550,7 @@ fn read_crew(top: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<Vec<CrewSpec>
     let mut crew: Vec<CrewSpec> = Vec::with_capacity(tables.len());
     for t in &tables {
         t.refuse_unknown(&CREW_KEYS)?;
-        let id = claim_id(t, ids)?;
+        let (id, _) = claim_id(t, ids)?;
         let (name, _) = t.required("name", t.text("name", 1..=40)?)?;
         let (role, role_at) = t.required("role", t.choice("role", &ROLES)?)?;
         if role == Role::Captain && crew.iter().any(|c| c.role == Role::Captain) {
@@ -589,6 +590,7 @@ fn read_crew(top: &Table<'_, '_>, ids: &mut Vec<String>) -> Result<Vec<CrewSpec>
 
 fn read_groups(
     top: &Table<'_, '_>,
+    crew: &[CrewSpec],
     ids: &mut Vec<String>,
 ) -> Result<Vec<GroupSpec>, ScenarioError> {
     let tables = top.tables("alien", 1..=MAX_GROUPS)?;
@@ -596,11 +598,22 @@ fn read_groups(
     let mut aliens = 0;
     for t in &tables {
         t.refuse_unknown(&ALIEN_KEYS)?;
-        let id = claim_id(t, ids)?;
+        let (id, id_at) = claim_id(t, ids)?;
         let (name, _) = t.required("name", t.text("name", 1..=40)?)?;
         let count = t.integer("count", 1..=6)?;
         let (skill, _) = t.required("skill", t.integer("skill", SKILL)?)?;
         let count_n = count.map_or(1, |(n, _)| byte(n));
+        // Shots name aliens `<group>-<n>` and crew by id: one name must never mean both.
+        if let Some(clash) = (1..=count_n)
+            .map(|n| format!("{id}-{n}"))
+            .find(|alien| crew.iter().any(|c| &c.id == alien))
+        {
+            return Err(t.error(
+                id_at,
+                "id",
+                format!("this group's alien {clash:?} would have the id of a crew member"),
+            ));
+        }
         aliens += usize::from(count_n);
         if aliens > MAX_ALIENS {
             let at = count.map_or(t.at, |(_, at)| at);

@@ -247,6 +247,11 @@ fn out_of_range_values_are_refused() {
             "line 37, column 6: alien[1].id: id \"sci\" is already used",
         ),
         (
+            "id = \"sci\"",
+            "id = \"raiders-2\"",
+            "line 30, column 6: alien[0].id: this group's alien \"raiders-2\" would have the id of a crew member",
+        ),
+        (
             "role = \"science\"",
             "role = \"cook\"",
             "line 26, column 8: crew[2].role: must be one of \"captain\", \"security-officer\", \"security-guard\", \"science\", \"medical\", \"engineering\"",
