@@ -16,6 +16,6 @@ mod wire;
 pub use envelope::{MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{
-    ApiError, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus, MatchSummary,
-    SeatRequest, SeatSummary, SeatToken, ServerFrame,
+    ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus,
+    MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame,
 };

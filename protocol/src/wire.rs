@@ -28,11 +28,14 @@ pub enum ClientFrame {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerFrame {
-    /// On connect: who you are and the whole view.
+    /// On connect: who you are, the whole view, and the table chat so far (oldest first, the
+    /// latest lines only).
     Welcome {
         you: String,
         seq: u64,
         view: Value,
+        #[serde(default)]
+        chat: Vec<ChatLine>,
     },
     /// After each accepted command: what happened and the new view, for this viewer.
     Update {
@@ -54,6 +57,14 @@ pub enum ServerFrame {
         text: String,
     },
     Pong {},
+}
+
+/// A line of the table chat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatLine {
+    pub from: Seat,
+    pub text: String,
 }
 
 /// One seat of a new match: a bot, a named human (who gets a token), or left open.

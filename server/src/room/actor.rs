@@ -4,7 +4,7 @@
 //! applies it, has the group committer store it, and only then tells every connection the
 //! update built for its own viewer. Bots play through the same path as people.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
@@ -14,15 +14,18 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
 use uuid::Uuid;
-use xenotable_protocol::{ClientFrame, Seat, ServerFrame};
+use xenotable_protocol::{ChatLine, ClientFrame, Seat, ServerFrame};
 
 use super::{Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::Bot;
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
-use crate::store::{CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
+use crate::store::{ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
 /// The longest chat message, in characters.
 const MAX_CHAT: usize = 1_000;
+
+/// How many of the latest chat lines a `welcome` carries.
+pub(super) const CHAT_HISTORY: usize = 200;
 
 /// One seat of the table.
 struct SeatState {
@@ -103,6 +106,9 @@ pub(super) struct Room {
     bot_due: Option<Deadline>,
     /// The clock of a timed turn, while one runs.
     clock: Option<RunningClock>,
+    /// The latest chat lines, oldest first, and the number of the last one ever said.
+    chat: VecDeque<ChatLine>,
+    chat_count: i64,
     finished_recorded: bool,
     rx: mpsc::Receiver<Msg>,
 }
@@ -114,8 +120,19 @@ impl Room {
         game: Box<dyn AnyMatch>,
         seq: u64,
         saved_clock: Option<SavedClock>,
+        chat: Vec<ChatRecord>,
         rx: mpsc::Receiver<Msg>,
     ) -> Room {
+        let chat_count = chat.last().map_or(0, |c| c.n);
+        let chat = chat
+            .into_iter()
+            .filter_map(|c| {
+                Some(ChatLine {
+                    from: c.seat.parse().ok()?,
+                    text: c.text,
+                })
+            })
+            .collect();
         let seats = record
             .seats
             .iter()
@@ -141,6 +158,8 @@ impl Room {
             next_conn: 0,
             bot_due: None,
             clock: None,
+            chat,
+            chat_count,
             finished_recorded: record.status == MatchStatus::Finished,
             rx,
         };
@@ -267,6 +286,7 @@ impl Room {
             you,
             seq: self.seq,
             view,
+            chat: self.chat.iter().cloned().collect(),
         })
     }
 
@@ -314,7 +334,7 @@ impl Room {
             Err(refusal) => self.send_error(conn, refusal, None),
             Ok(ClientFrame::Ping {}) => self.send(conn, frame(&ServerFrame::Pong {})),
             Ok(ClientFrame::Chat { text }) => match viewer {
-                Viewer::Seat(from) => self.chat(conn, from, text),
+                Viewer::Seat(from) => self.chat(conn, from, text).await,
                 _ => self.send_error(
                     conn,
                     refuse("spectator_cannot_chat", "spectators watch in silence"),
@@ -340,7 +360,8 @@ impl Room {
         }
     }
 
-    fn chat(&mut self, conn: u64, from: Seat, text: String) {
+    /// Stores a chat line, then tells every connection.
+    async fn chat(&mut self, conn: u64, from: Seat, text: String) {
         let text = text.trim().to_owned();
         if text.is_empty() || text.chars().count() > MAX_CHAT {
             let refusal = refuse(
@@ -349,6 +370,29 @@ impl Room {
             );
             return self.send_error(conn, refusal, None);
         }
+        let line = ChatRecord {
+            match_id: self.id,
+            n: self.chat_count + 1,
+            seat: from.to_string(),
+            text: text.clone(),
+            at: Utc::now(),
+        };
+        if let Err(e) = self.ctx.store.append_chat(&line).await {
+            tracing::error!(error = %e, "chat line not stored");
+            let refusal = refuse(
+                "storage_failed",
+                "the message could not be saved; try again",
+            );
+            return self.send_error(conn, refusal, None);
+        }
+        self.chat_count = line.n;
+        if self.chat.len() == CHAT_HISTORY {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(ChatLine {
+            from,
+            text: text.clone(),
+        });
         let chat = frame(&ServerFrame::Chat { from, text });
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         for c in conns {

@@ -156,6 +156,7 @@ impl Rooms {
             return Ok(handle);
         }
         let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
+        let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
         let saved_clock = match ctx.store.saved_clock(record.id).await {
             Ok(saved) => saved,
             Err(e) => {
@@ -171,7 +172,7 @@ impl Rooms {
         let handle = RoomHandle { tx };
         map.insert(record.id, handle.clone());
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
-        let room = actor::Room::new(ctx.clone(), record, game, seq, saved_clock, rx);
+        let room = actor::Room::new(ctx.clone(), record, game, seq, saved_clock, chat, rx);
         let rooms = self.clone();
         let id = record.id;
         tokio::spawn(async move {

@@ -18,8 +18,8 @@ use sqlx::{AssertSqlSafe, Connection, PgConnection};
 use uuid::Uuid;
 
 use super::{
-    CommandRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord, SeatRecord, Store,
-    StoreError, TokenHash,
+    ChatRecord, CommandRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord,
+    SeatRecord, Store, StoreError, TokenHash,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -666,6 +666,7 @@ contract!(
     scenarios,
     token_hashes_are_bytes,
     clocks_are_saved_per_match,
+    chat_keeps_the_latest_lines_in_order,
 );
 
 async fn clocks_are_saved_per_match(store: &dyn Store) {
@@ -694,6 +695,50 @@ async fn clocks_are_saved_per_match(store: &dyn Store) {
         matches!(err, StoreError::Constraint(_)),
         "unknown match: {err:?}"
     );
+}
+
+async fn chat_keeps_the_latest_lines_in_order(store: &dyn Store) {
+    let a = store.create_match(artemia(1)).await.unwrap();
+    let b = store.create_match(artemia(2)).await.unwrap();
+    let line = |match_id, n: i64, text: &str| ChatRecord {
+        match_id,
+        n,
+        seat: "hunted-1".into(),
+        text: text.into(),
+        at: at(n as u32, 250),
+    };
+    assert_eq!(store.chat(a.id, 10).await.unwrap(), vec![]);
+    for n in 1..=5 {
+        store
+            .append_chat(&line(a.id, n, &format!("line {n}")))
+            .await
+            .unwrap();
+    }
+    store
+        .append_chat(&line(b.id, 1, "elsewhere"))
+        .await
+        .unwrap();
+    let latest = store.chat(a.id, 3).await.unwrap();
+    assert_eq!(
+        latest,
+        vec![
+            line(a.id, 3, "line 3"),
+            line(a.id, 4, "line 4"),
+            line(a.id, 5, "line 5")
+        ],
+        "the latest lines, oldest first, each as stored"
+    );
+    assert_eq!(store.chat(a.id, 100).await.unwrap().len(), 5);
+    let err = store
+        .append_chat(&line(a.id, 5, "again"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    let err = store
+        .append_chat(&line(Uuid::new_v4(), 1, "nobody"))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Constraint(_)), "{err:?}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ use uuid::Uuid;
 
 pub use postgres::PgStore;
 pub use records::{
-    CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord,
-    SeatRecord, TokenHash, UnknownStatus,
+    ChatRecord, CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, SavedClock,
+    ScenarioRecord, SeatRecord, TokenHash, UnknownStatus,
 };
 pub use sqlite::SqliteStore;
 
@@ -208,6 +208,13 @@ pub trait Store: Send + Sync {
 
     /// The clock last saved for a match, if any.
     fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
+
+    /// Stores a chat line. A `(match_id, n)` already stored is [`StoreError::Conflict`], an
+    /// unknown match [`StoreError::Constraint`].
+    fn append_chat<'a>(&'a self, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
+
+    /// The last `limit` chat lines of a match, oldest first.
+    fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>>;
 }
 
 /// Opens the store a URL names, creating or migrating its schema as needed.

@@ -157,6 +157,19 @@ pub struct CommandRecord {
     pub at: DateTime<Utc>,
 }
 
+/// A line of a match's table chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatRecord {
+    pub match_id: Uuid,
+    /// Order within the match, from 1.
+    pub n: i64,
+    /// The seat that spoke.
+    pub seat: String,
+    pub text: String,
+    /// Stored with microsecond precision.
+    pub at: DateTime<Utc>,
+}
+
 /// A running clock as its room last saved it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SavedClock {

@@ -20,8 +20,8 @@ use uuid::Uuid;
 
 use super::records::{self, MatchHead};
 use super::{
-    Backend, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock, ScenarioRecord,
-    SeatRecord, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock,
+    ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// The schema, embedded in the binary.
@@ -523,6 +523,50 @@ impl Store for SqliteStore {
                 period,
                 remaining_ms,
             }))
+        }
+        .boxed()
+    }
+
+    fn append_chat<'a>(&'a self, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO chat (match_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .bind(line.match_id.to_string())
+            .bind(line.n)
+            .bind(&line.seat)
+            .bind(&line.text)
+            .bind(timestamp(line.at))
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>> {
+        async move {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+                "SELECT n, seat, text, at FROM \
+                 (SELECT n, seat, text, at FROM chat WHERE match_id = ?1 ORDER BY n DESC LIMIT ?2) \
+                 ORDER BY n",
+            )
+            .bind(match_id.to_string())
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+            rows.into_iter()
+                .map(|(n, seat, text, at)| {
+                    Ok(ChatRecord {
+                        match_id,
+                        n,
+                        seat,
+                        text,
+                        at: parse_timestamp(&at)?,
+                    })
+                })
+                .collect()
         }
         .boxed()
     }
