@@ -6,10 +6,11 @@
 import { h, replace } from '../../dom.js';
 import { renderActions } from '../../actions.js';
 import {
-  describeAction, describeEvent, learnNames, modeWords, nameOf, objectiveWords, orderWords, roleWords, shotWords,
+  describeAction, describeEvent, learnNames, modeWords, nameOf, objectiveWords, orderWords, reasonWords, roleWords,
+  shotWords,
 } from './words.js';
 
-export { describeAction, describeEvent };
+export { describeAction, describeEvent, reasonWords };
 
 /** Events that belong in the results panel of a round. */
 const RESULT_EVENTS = new Set(['target-rolled', 'revealed', 'retargeted', 'fired', 'provoked', 'hostility-rose', 'retreated', 'ended']);

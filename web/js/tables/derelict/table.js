@@ -5,11 +5,13 @@
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { seatWithName } from '../../words.js';
 import {
-  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, phaseWords,
+  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, outcomeWords,
+  phaseWords, reasonWords,
 } from './words.js';
 
-export { describeAction, describeEvent };
+export { describeAction, describeEvent, reasonWords };
 
 /** Side of a square in SVG units. */
 const CELL = 32;
@@ -82,6 +84,15 @@ function stepDirection(p, facing, to) {
   if (f === -1 && l === 0) return 'back';
   if (f === 0) return l === 1 ? 'right' : 'left';
   return null;
+}
+
+/** Squares that were a door in `before` and are floor in `after`: the view draws a destroyed door as `.`. */
+function doorsGone(before, after) {
+  const gone = [];
+  before?.forEach((row, y) => [...row].forEach((c, x) => {
+    if ((c === 'D' || c === 'd') && after[y]?.[x] === '.') gone.push(key({ x, y }));
+  }));
+  return gone;
 }
 
 /** Room-type special squares (rules 1.3): specials connected through specials to a `:`. */
@@ -181,9 +192,9 @@ class DerelictTable {
 
   show(view, events) {
     for (const e of events) {
-      if (e.type === 'door-destroyed') this.destroyed.add(key(e.door));
       if ((e.type === 'shot' || e.type === 'flamed') && e.model === this.selected) this.lastTarget = e.target;
     }
+    for (const sq of doorsGone(this.view?.rows, view.rows)) this.destroyed.add(sq);
     this.view = view;
     // The clock counts down here from what the server said; every frame sets it again.
     this.clockEnd = view.clock ? performance.now() + view.clock.remaining_ms : null;
@@ -263,13 +274,18 @@ class DerelictTable {
 
   renderStatus() {
     const v = this.view;
-    const duty = this.ctx.you === 'marines' || this.ctx.you === 'aliens' ? v.duties[this.ctx.you] : null;
+    const seated = this.ctx.you === 'marines' || this.ctx.you === 'aliens';
+    const duty = seated ? v.duties[this.ctx.you] : null;
     const limit = v.turn_limit ? ` of ${v.turn_limit}` : '';
+    // Watchers are told who is playing and at what; players, whether it is their move.
+    const watched = v.to_act.map((s) => `${seatWithName(s, this.ctx.names)}: ${dutyWords(v.duties[s])}`).join(' · ');
     replace(this.el.status,
       h('span', { class: 'd-title' }, v.title),
       h('span', { class: 'd-turn' }, v.turn ? `Turn ${v.turn}${limit}` : 'Before turn 1'),
       h('span', { class: 'd-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
-      duty ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      v.outcome ? h('strong', { class: 'd-outcome' }, `${outcomeWords(v.outcome).replace(/^./, (c) => c.toUpperCase())}.`) : null,
+      duty && !v.outcome ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      !seated && watched ? h('span', { class: 'd-duty' }, watched) : null,
       h('span', { class: 'd-count' }, `Escaped ${v.escaped} / ${v.exit_needed} needed`),
       h('span', { class: 'd-count' }, `Aliens killed ${v.aliens_killed}`),
       h('span', { class: 'd-count' }, `Alien pool ${v.pool === null ? 'unlimited' : v.pool}`),
@@ -401,7 +417,8 @@ class DerelictTable {
     }
     const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}`;
     return svg('g', {
-      class: ['model', m.side, m.acted ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
+      // The active model has acted too, but is not done: only the others are dimmed.
+      class: ['model', m.side, m.acted && !active ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
       'data-model': m.id, 'data-x': m.at.x, 'data-y': m.at.y, 'data-facing': m.facing ?? '',
     }, svg('title', { text: title }), parts);
   }
