@@ -512,7 +512,7 @@ class DerelictTable {
     switch (a.type) {
       case 'turn': return { group: 'turn', heading: 'Turn', label: a.side === 'left' ? 'Left (Q)' : 'Right (E)' };
       case 'face': return { group: 'face', heading: 'Face', label: FACING_WORDS[a.facing] };
-      case 'step': return { group: 'step-shot', heading: 'Step and fire', label: `to ${at(a.to)}, at ${at(a.shot)}` };
+      case 'step': return { group: 'step-shot', heading: 'Step and fire', label: `to ${at(a.to)}, fire at ${this.whatIsAt(a.shot)}` };
       case 'open': return { group: 'door', heading: 'Door', label: 'Open (G)' };
       case 'close': return { group: 'door', heading: 'Door', label: 'Close (G)' };
       case 'overwatch': return { group: 'do', heading: 'Act', label: 'Overwatch (O)' };
@@ -523,6 +523,12 @@ class DerelictTable {
       case 'end-turn': return { group: 'end', heading: '', label: 'End turn (Enter)' };
       default: return { group: a.type, heading: '', label: describeAction(a) };
     }
+  }
+
+  /** A target square in words: the model on it (`Alien 2`), else the square. */
+  whatIsAt(sq) {
+    const model = this.models().find((m) => same(m.at, sq) && m.status !== 'dead');
+    return model ? `${modelName(model.id)} ${at(sq)}` : at(sq);
   }
 
   /** Keyboard shortcuts; none while typing in a field. */
