@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { h, replace, svg } from './dom.js';
 import * as tokens from './tokens.js';
-import { errorText } from './words.js';
+import { errorText, gameTitle } from './words.js';
 
 /** The cells of the file format (rules 12.2), in its order, with what the palette calls them. */
 const CELLS = [
@@ -319,7 +319,7 @@ class Editor {
       const stored = await api.scenario(id);
       if (this.left) return;
       if (stored.game !== 'derelict') {
-        this.showNotice(`${stored.name} is a scenario of ${stored.game}, not Derelict.`);
+        this.showNotice(`${stored.name} is a scenario of ${gameTitle(stored.game, await api.gameNames())}, not Derelict.`);
         return;
       }
       this.load(stored.text);
