@@ -15,6 +15,8 @@ export { describeAction, describeEvent, reasonWords };
 
 /** Side of a square in SVG units. */
 const CELL = 32;
+/** A map at least this many times wider than high is a wide one. */
+const WIDE = 4;
 
 const FORWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const RIGHT = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] };
@@ -365,6 +367,9 @@ class DerelictTable {
     // Over the models: a target is clicked through its mark.
     svg('g', { class: 'marks' }, layers.marks));
     board.style.maxWidth = `${width * CELL * 1.25}px`;
+    // A long, low map is drawn across the whole page (the log and chat go under it): beside
+    // them its squares would be too small to read.
+    this.el.board.classList.toggle('wide', width >= WIDE * height);
     replace(this.el.board, board);
   }
 
