@@ -68,6 +68,7 @@ export function gameNames() {
   });
   return knownGames;
 }
+
 /** Public summaries of matches, optionally of one status (`open`, `live`, `finished`). */
 export const matches = (status) => request('GET', status ? `/api/matches?status=${encodeURIComponent(status)}` : '/api/matches');
 /** One match's public summary. */
