@@ -5,7 +5,7 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import * as tokens from './tokens.js';
-import { errorText } from './words.js';
+import { errorText, gameTitle } from './words.js';
 
 /** Mounts the admin page in `root`; returns a function that unmounts it. */
 export function mountAdmin(root) {
@@ -93,7 +93,7 @@ class AdminPage {
   renderList(scenarios) {
     const byGame = new Map(this.games.map((g) => [g.id, { name: g.name, items: [] }]));
     for (const s of scenarios) {
-      if (!byGame.has(s.game)) byGame.set(s.game, { name: s.game, items: [] });
+      if (!byGame.has(s.game)) byGame.set(s.game, { name: gameTitle(s.game), items: [] });
       byGame.get(s.game).items.push(s);
     }
     replace(this.el.list, [...byGame.entries()].map(([game, { name, items }]) => h('div', { class: 'scenario-game', dataset: { game } },
@@ -137,7 +137,7 @@ class AdminPage {
     if (text === null) return;
     try {
       const { game, title } = await api.checkScenario(text, this.el.game.value || undefined);
-      this.say(`The file is valid: “${title}” (${game}).`, true);
+      this.say(`The file is valid: “${title}” (${gameTitle(game, this.games)}).`, true);
     } catch (error) {
       this.say(errorText(error));
     }
@@ -152,7 +152,7 @@ class AdminPage {
         id: this.el.id.value.trim() || undefined,
         game: this.el.game.value || undefined,
       });
-      this.say(`Uploaded “${stored.name}” as ${stored.id} (${stored.game}); it can be played now.`, true);
+      this.say(`Uploaded “${stored.name}” as ${stored.id} (${gameTitle(stored.game, this.games)}); it can be played now.`, true);
       await this.load();
     } catch (error) {
       this.say(errorText(error));

@@ -55,6 +55,20 @@ export function sentence(message) {
 
 /** Every game with its seats, scenarios and options. */
 export const games = () => request('GET', '/api/games');
+
+let knownGames = null;
+/**
+ * The games for their names, asked once per page load (they change only with the server's
+ * version); resolves to `[]` when the server cannot say, so a page still opens.
+ */
+export function gameNames() {
+  knownGames ??= games().catch(() => {
+    knownGames = null;
+    return [];
+  });
+  return knownGames;
+}
+
 /** Public summaries of matches, optionally of one status (`open`, `live`, `finished`). */
 export const matches = (status) => request('GET', status ? `/api/matches?status=${encodeURIComponent(status)}` : '/api/matches');
 /** One match's public summary. */

@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { h, replace, svg } from './dom.js';
 import * as tokens from './tokens.js';
-import { errorText } from './words.js';
+import { errorText, gameTitle } from './words.js';
 
 /** The cells of the file format (rules 12.2), in its order, with what the palette calls them. */
 const CELLS = [
@@ -114,12 +114,13 @@ class Editor {
       file: h('textarea', { class: 'ed-file', name: 'file-text', rows: '18', readonly: true, spellcheck: 'false', 'aria-label': 'The scenario file' }),
       load: h('input', { type: 'file', name: 'load-file', accept: '.txt,text/plain', 'aria-label': 'Load a scenario file' }),
       token: h('input', { type: 'password', name: 'admin-token', autocomplete: 'off', placeholder: 'Admin token', 'aria-label': 'Admin token', value: tokens.adminToken() }),
-      id: h('input', { type: 'text', name: 'id', maxlength: '64', placeholder: 'made from the title', 'aria-label': 'Scenario id' }),
+      id: h('input', { type: 'text', name: 'id', maxlength: '64', placeholder: 'Id (optional)', title: 'Left blank, the id is made from the title', 'aria-label': 'Scenario id' }),
       upload: h('p', { class: 'ed-upload', role: 'status' }),
       name: h('input', { type: 'text', name: 'name', maxlength: '40', value: tokens.lastName(), placeholder: 'Your name', 'aria-label': 'Your name' }),
       aliens: h('select', { name: 'aliens', 'aria-label': 'Who plays the Aliens' },
         h('option', { value: 'bot' }, 'Aliens: bot'), h('option', { value: 'me' }, 'Aliens: you too'), h('option', { value: 'open' }, 'Aliens: open seat')),
       start: h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => this.startMatch() }, 'Start a match on it'),
+      startHint: h('p', { class: 'hint' }, 'Upload the map (or open a stored one) to start a match on it.'),
     };
     this.el.load.addEventListener('change', () => this.loadFile());
     this.el.grid.addEventListener('pointerdown', (e) => this.paintAt(e, true));
@@ -152,7 +153,8 @@ class Editor {
             h('div', { class: 'ed-row' }, this.el.token, this.el.id,
               h('button', { type: 'button', onclick: () => this.upload() }, 'Upload')),
             this.el.upload,
-            h('div', { class: 'ed-row' }, this.el.name, this.el.aliens, this.el.start))))));
+            h('div', { class: 'ed-row' }, this.el.name, this.el.aliens, this.el.start),
+            this.el.startHint)))));
     this.renderAll();
   }
 
@@ -234,16 +236,21 @@ class Editor {
     this.comments = [];
     this.map = blankMap(12, 8);
     for (const [key, value] of KEYS) this.fields[key] = value;
-    this.stored = null;
-    this.el.start.disabled = true;
+    this.setStored(null);
     this.renderAll();
+  }
+
+  /** The scenario as the server stores it, or null once the map differs: only that is played. */
+  setStored(stored) {
+    this.stored = stored;
+    this.el.start.disabled = !stored;
+    this.el.startHint.hidden = Boolean(stored);
   }
 
   /** Something changed: show the file and ask the server about it shortly. */
   changed() {
     this.el.file.value = this.text();
-    this.stored = null;
-    this.el.start.disabled = true;
+    this.setStored(null);
     clearTimeout(this.checkTimer);
     this.checkTimer = setTimeout(() => this.check(), CHECK_DELAY_MS);
   }
@@ -312,14 +319,13 @@ class Editor {
       const stored = await api.scenario(id);
       if (this.left) return;
       if (stored.game !== 'derelict') {
-        this.showNotice(`${stored.name} is a scenario of ${stored.game}, not Derelict.`);
+        this.showNotice(`${stored.name} is a scenario of ${gameTitle(stored.game, await api.gameNames())}, not Derelict.`);
         return;
       }
       this.load(stored.text);
       this.el.id.value = stored.shipped ? '' : stored.id;
       // Unchanged, a stored scenario can be played at once.
-      this.stored = stored;
-      this.el.start.disabled = false;
+      this.setStored(stored);
     } catch (error) {
       this.showNotice(errorText(error));
     }
@@ -337,11 +343,10 @@ class Editor {
     this.el.upload.textContent = 'Uploading…';
     try {
       const stored = await api.uploadScenario(this.text(), { token, id: this.el.id.value.trim() || undefined, game: 'derelict' });
-      this.stored = stored;
+      this.setStored(stored);
       this.el.id.value = stored.id;
       this.el.upload.className = 'ed-upload ok-text';
       this.el.upload.textContent = `Uploaded as ${stored.id}: it can be played now.`;
-      this.el.start.disabled = false;
     } catch (error) {
       this.el.upload.className = 'ed-upload error-text';
       this.el.upload.textContent = errorText(error);

@@ -5,7 +5,8 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import * as tokens from './tokens.js';
-import { errorText, gameTitle, seatLabel, when } from './words.js';
+import { tableFor } from './tables/index.js';
+import { errorText, gameTitle, namesOf, seatLabel, seatSummaryText, when, wonBy } from './words.js';
 
 /** How often the match lists refresh, in milliseconds. */
 const REFRESH_MS = 4000;
@@ -213,18 +214,19 @@ function renderList(root, status, matches, games) {
     replace(root, h('p', { class: 'empty' }, status === 'open' ? 'No match is waiting for players.' : status === 'live' ? 'No match is being played.' : 'No finished match yet.'));
     return;
   }
-  const gameName = (id) => games.find((g) => g.id === id)?.name ?? id;
   replace(root, h('ul', { class: 'matches' }, matches.map((m) => {
     const held = Object.keys(tokens.seatsOf(m.id));
+    const names = namesOf(m);
+    const scenario = games.find((g) => g.id === m.game)?.scenarios.find((s) => s.id === m.scenario)?.name ?? m.scenario;
     return h('li', { class: 'match-row', dataset: { id: m.id } },
       h('div', { class: 'match-title' },
-        h('b', {}, gameName(m.game)),
-        m.scenario ? ` · ${m.scenario}` : '',
+        h('b', {}, gameTitle(m.game, games)),
+        scenario ? ` · ${scenario}` : '',
         h('span', { class: 'when' }, when(m.created_at)),
         m.spectators ? h('span', { class: 'when' }, `${m.spectators} watching`) : null),
-      h('div', { class: 'match-seats' }, m.seats.map((s) => h('span', { class: ['chip', s.taken ? '' : 'open'] },
-        `${seatLabel(s.seat)}: `, s.bot ? 'bot' : (s.name ?? 'open')))),
-      m.outcome ? h('div', { class: 'match-outcome' }, `Won by ${m.outcome.winners.map(seatLabel).join(', ') || 'nobody'} (${m.outcome.reason})`) : null,
+      h('div', { class: 'match-seats' }, m.seats.map((s) => h('span', { class: ['chip', s.taken ? '' : 'open'], dataset: { seat: s.seat } },
+        seatSummaryText(s, names)))),
+      m.outcome ? h('div', { class: 'match-outcome' }, wonBy(m.outcome, names, tableFor(m.game).reasonWords)) : null,
       h('div', { class: 'match-actions' },
         held.map((seat) => h('a', { class: 'button primary', href: `#/match/${m.id}/as/${seat}` }, `Play as ${seatLabel(seat)}`)),
         m.seats.filter((s) => !s.taken).map((s) => h('a', { class: 'button', href: `#/join/${m.id}/${s.seat}` }, `Join as ${seatLabel(s.seat)}`)),
@@ -260,9 +262,9 @@ export function mountJoin(root, matchId, seat) {
     },
   }, h('label', {}, 'Your name ', nameInput), button);
   replace(root, h('section', { class: 'panel join' }, h('h2', {}, `Join a match as ${seatLabel(seat)}`), about, notice, form));
-  api.match(matchId).then((m) => {
-    const players = m.seats.map((s) => `${seatLabel(s.seat)}: ${s.bot ? 'bot' : (s.name ?? 'open')}`).join(' · ');
-    replace(about, `${gameTitle(m.game)} · ${players}`);
+  Promise.all([api.match(matchId), api.gameNames()]).then(([m, games]) => {
+    const names = namesOf(m);
+    replace(about, `${gameTitle(m.game, games)} · ${m.seats.map((s) => seatSummaryText(s, names)).join(' · ')}`);
     if (m.seats.find((s) => s.seat === seat)?.taken) {
       notice.hidden = false;
       replace(notice, `${seatLabel(seat)} is already taken. `, h('a', { href: `#/match/${matchId}/watch` }, 'Watch instead'));

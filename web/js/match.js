@@ -9,7 +9,14 @@ import { createLog } from './log.js';
 import { MatchSocket } from './socket.js';
 import { tableFor } from './tables/index.js';
 import * as tokens from './tokens.js';
-import { errorText, gameTitle, namesOf, seatLabel, seatWithName } from './words.js';
+import { errorText, gameTitle, namesOf, seatLabel, seatSummaryText, seatWithName, wonBy } from './words.js';
+
+/** The event log's line for each kind of `welcome` (see `MatchSocket`). */
+const WELCOME_WORDS = {
+  first: 'Connected to the table.',
+  reconnected: 'Reconnected: the table is up to date.',
+  begun: 'Every seat is taken: the match has begun.',
+};
 
 const STATE_WORDS = {
   connecting: 'Connecting…',
@@ -46,10 +53,10 @@ class MatchPage {
     this.matchId = matchId;
     this.seat = seat;
     this.names = {};
+    this.games = [];
     this.summary = null;
     this.table = null;
     this.tableModule = null;
-    this.welcomed = false;
     this.pendingRef = null;
     this.summaryTimer = null;
     this.left = false;
@@ -79,7 +86,7 @@ class MatchPage {
     this.ready = this.refreshSummary();
     this.socket = new MatchSocket(matchId, token, {
       onState: (s) => this.onState(s),
-      onWelcome: (f) => this.ready.then(() => this.onWelcome(f)),
+      onWelcome: (f, kind) => this.ready.then(() => this.onWelcome(f, kind)),
       onUpdate: (f) => this.ready.then(() => this.onUpdate(f)),
       onError: (f) => this.onError(f),
       onChat: (f) => this.chat.add(f),
@@ -95,16 +102,24 @@ class MatchPage {
 
   async refreshSummary() {
     try {
-      this.summary = await api.match(this.matchId);
+      [this.summary, this.games] = await Promise.all([api.match(this.matchId), api.gameNames()]);
     } catch (error) {
       this.alert(errorText(error));
       return;
     }
     this.names = namesOf(this.summary);
-    this.el.title.textContent = gameTitle(this.summary.game);
-    if (this.seat) this.el.who.textContent = `You play ${seatWithName(this.seat, this.names)}`;
+    this.el.title.textContent = gameTitle(this.summary.game, this.games);
+    this.renderWho();
     this.renderSeatLinks();
     this.renderWaiting();
+  }
+
+  /** Who plays here: `You play Ann (Creature) with Hunted 1 (bot)`, or who is being watched. */
+  renderWho() {
+    const seats = this.summary.seats.filter((s) => s.seat !== this.seat).map((s) => seatSummaryText(s, this.names));
+    this.el.who.textContent = this.seat
+      ? `You play ${seatWithName(this.seat, this.names)}${seats.length ? ` with ${seats.join(', ')}` : ''}`
+      : `You are watching ${seats.join(', ')}`;
   }
 
   /** Links to the other seats this browser holds (hot seat) and to spectating. */
@@ -148,7 +163,7 @@ class MatchPage {
     });
   }
 
-  onWelcome(frame) {
+  onWelcome(frame, kind) {
     this.ensureTable(this.summary?.game);
     this.table.show(frame.view, []);
     // The whole view is the truth now: an act still unanswered is either in it or lost.
@@ -156,8 +171,7 @@ class MatchPage {
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
     this.renderTitle(frame.view);
-    this.log.add([this.welcomed ? 'Reconnected: the table is up to date.' : 'Connected to the table.'], 'sys');
-    this.welcomed = true;
+    this.log.add([WELCOME_WORDS[kind]], 'sys');
     // A welcome also comes when the last seat is taken: names and open seats change.
     this.refreshSummary();
   }
@@ -186,7 +200,7 @@ class MatchPage {
 
   /** The tab's title says when this seat has a move to make, for a player in another tab. */
   renderTitle(view) {
-    const game = gameTitle(this.summary?.game ?? 'match');
+    const game = gameTitle(this.summary?.game ?? 'match', this.games);
     const mine = this.seat && view.legal.length > 0;
     document.title = `${mine ? '● Your move · ' : ''}${game} · Xenotable`;
   }
@@ -196,11 +210,10 @@ class MatchPage {
     const outcome = view.outcome;
     this.el.over.hidden = !outcome;
     if (!outcome) return;
-    const winners = outcome.winners.map((s) => seatWithName(s, this.names)).join(', ') || 'nobody';
     const won = this.seat && outcome.winners.includes(this.seat);
     replace(this.el.over,
       h('h2', {}, this.seat ? (won ? 'You won!' : 'You lost.') : 'The match is over.'),
-      h('p', {}, `Won by ${winners} (${outcome.reason}).`),
+      h('p', {}, wonBy(outcome, this.names, this.tableModule.reasonWords)),
       h('a', { class: 'button primary', href: `#/replay/${this.matchId}` }, 'Watch the replay'), ' ',
       h('a', { class: 'button', href: '#/' }, 'Back to the lobby'));
   }

@@ -4,7 +4,7 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import { tableFor } from './tables/index.js';
-import { errorText, gameTitle, namesOf, seatWithName } from './words.js';
+import { errorText, gameTitle, namesOf, seatSummaryText, seatWithName, wonBy } from './words.js';
 
 /** Milliseconds between steps when playing. */
 const PLAY_MS = 700;
@@ -14,8 +14,8 @@ export function mountReplay(root, matchId) {
   const status = h('p', { class: 'hint' }, 'Loading the replay…');
   replace(root, h('div', { class: 'replay' }, h('header', { class: 'match-bar' }, h('a', { href: '#/', class: 'back' }, '← Lobby'), h('h1', {}, 'Replay')), status));
   let viewer = null;
-  Promise.all([api.replay(matchId), api.match(matchId)]).then(([replay, summary]) => {
-    viewer = new ReplayViewer(root, replay, namesOf(summary));
+  Promise.all([api.replay(matchId), api.match(matchId), api.gameNames()]).then(([replay, summary, games]) => {
+    viewer = new ReplayViewer(root, replay, summary, games);
   }, (error) => {
     status.className = 'notice';
     status.setAttribute('role', 'alert');
@@ -25,9 +25,9 @@ export function mountReplay(root, matchId) {
 }
 
 class ReplayViewer {
-  constructor(root, replay, names) {
+  constructor(root, replay, summary, games) {
     this.replay = replay;
-    this.names = names;
+    this.names = namesOf(summary);
     this.module = tableFor(replay.game);
     this.index = 0;
     this.table = null;
@@ -43,8 +43,9 @@ class ReplayViewer {
     replace(root, h('div', { class: 'replay match' },
       h('header', { class: 'match-bar' },
         h('a', { href: '#/', class: 'back' }, '← Lobby'),
-        h('h1', { class: 'match-name' }, `Replay: ${gameTitle(replay.game)}`),
-        h('span', { class: 'who' }, 'Everything is shown (omniscient view)')),
+        h('h1', { class: 'match-name' }, `Replay: ${gameTitle(replay.game, games)}`),
+        h('span', { class: 'who' }, summary.seats.map((s) => seatSummaryText(s, this.names)).join(', ')),
+        h('span', { class: 'hint' }, 'Everything is shown (omniscient view)')),
       h('div', { class: 'replay-controls' },
         button('«', 'First step', () => 0),
         button('◀', 'Step back', () => this.index - 1),
@@ -76,14 +77,18 @@ class ReplayViewer {
     const events = step?.events ?? [];
     this.slider.value = String(this.index);
     this.counter.textContent = `Step ${this.index} of ${last}`;
-    this.caption.textContent = step
+    const outcome = this.index === last && this.replay.outcome;
+    replace(this.caption, step
       ? `${seatWithName(step.seat, this.names)}: ${this.module.describeAction(step.action, this.names)}`
-      : 'The table as dealt.';
+      : 'The table as dealt.',
+    outcome ? h('strong', { class: 'replay-outcome' }, wonBy(outcome, this.names, this.module.reasonWords)) : null);
     replace(this.events, events.length ? events.map((e) => h('li', {}, this.module.describeEvent(e, this.names))) : h('li', { class: 'sys' }, 'Nothing happened yet.'));
     // One step forward goes on at the same table (what it keeps, such as the last reveal,
-    // stays); any other jump starts a fresh one, which holds nothing from another step.
+    // stays); any other jump starts a fresh one, shown the table as dealt first so it knows
+    // how the match began (Derelict's doors, to tell a destroyed one from floor).
     if (!this.table || this.index !== from + 1) {
       this.table = this.module.mount(this.tableRoot, { you: 'omniscient', names: this.names, act: null });
+      if (step) this.table.show(this.replay.initial, []);
     }
     this.table.show(view, events);
     if (this.index === last) this.pause();

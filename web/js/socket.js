@@ -13,8 +13,9 @@ const PONG_MS = 5000;
 
 /**
  * One match connection. Callbacks (all optional): `onState({state, detail})` with state one of
- * `connecting`, `live`, `reconnecting`, `gone`; `onWelcome(frame)`, `onUpdate(frame)`,
- * `onError(frame)`, `onChat(frame)`.
+ * `connecting`, `live`, `reconnecting`, `gone`; `onWelcome(frame, kind)` with kind `first`,
+ * `reconnected` or `begun` (the last seat was taken); `onUpdate(frame)`, `onError(frame)`,
+ * `onChat(frame)`.
  */
 export class MatchSocket {
   constructor(matchId, token, callbacks) {
@@ -24,6 +25,7 @@ export class MatchSocket {
     this.seq = 0;
     this.you = null;
     this.ws = null;
+    this.everWelcomed = false;
     this.attempt = 0;
     this.stopped = false;
     this.nextRef = 1;
@@ -60,12 +62,15 @@ export class MatchSocket {
         return;
       }
       if (frame.t === 'welcome') {
+        // The server welcomes a connection once, and again on it when the match begins.
+        const kind = welcomed ? 'begun' : this.everWelcomed ? 'reconnected' : 'first';
         welcomed = true;
+        this.everWelcomed = true;
         this.attempt = 0;
         this.you = frame.you;
         this.seq = frame.seq;
         this.state('live');
-        this.cb.onWelcome?.(frame);
+        this.cb.onWelcome?.(frame, kind);
       } else if (frame.t === 'update') {
         this.seq = frame.seq;
         this.cb.onUpdate?.(frame);

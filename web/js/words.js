@@ -20,28 +20,61 @@ export function seatLabel(seat) {
   return String(seat);
 }
 
-/** A seat with its player's name: `Ann (Hunted 1)`; bots are called by their seat. */
+/** Where a names map keeps its bot seats (a Set): a symbol, so it is never taken for a seat. */
+const BOTS = Symbol('bot seats');
+
+/** A seat with its player's name: `Ann (Hunted 1)`; a bot's seat `Aliens (bot)`. */
 export function seatWithName(seat, names) {
+  if (names?.[BOTS]?.has(seat)) return `${seatLabel(seat)} (bot)`;
   const name = names?.[seat];
   return name ? `${name} (${seatLabel(seat)})` : seatLabel(seat);
 }
 
-/** The players' names of a match summary as `{seat: name}`; bots go by their seat. */
+/**
+ * The players of a match summary as `{seat: name}`; bots are not named (the server calls
+ * them all "Bot") but known as bots, so `seatWithName` says `Aliens (bot)`.
+ */
 export function namesOf(summary) {
-  const names = {};
-  for (const s of summary?.seats ?? []) if (s.name && !s.bot) names[s.seat] = s.name;
+  const names = { [BOTS]: new Set() };
+  for (const s of summary?.seats ?? []) {
+    if (s.bot) names[BOTS].add(s.seat);
+    else if (s.name) names[s.seat] = s.name;
+  }
   return names;
 }
 
-/** Friendlier words for WebSocket error codes whose server message is terse. */
+/** One seat of a match summary: `Ann (Hunted 1)`, `Aliens (bot)` or `Hunted 2 (open)`. */
+export function seatSummaryText(seat, names) {
+  return seat.taken ? seatWithName(seat.seat, names) : `${seatLabel(seat.seat)} (open)`;
+}
+
+/** A finished match in one sentence: `Won by Aliens (bot): the turn limit was reached.` */
+export function wonBy(outcome, names, reasonWords) {
+  const winners = outcome.winners.map((s) => seatWithName(s, names)).join(', ');
+  return `${winners ? `Won by ${winners}` : 'Nobody won'}: ${reasonWords(outcome.reason)}.`;
+}
+
+/**
+ * Our words for the error codes whose server message is terse or technical (they replace it);
+ * every other code, the rules' refusals among them, is said by the server's own message.
+ */
 const ERROR_WORDS = {
   stale_seq: 'The table changed before your move arrived. Look again and choose anew.',
+  bad_seq: 'Your move was out of step with the match. Look again and choose anew.',
+  time_up: 'Your time for this turn ran out.',
   not_your_turn: 'It is not your turn.',
   match_not_started: 'The match starts when every seat is taken.',
   spectator_cannot_act: 'Spectators cannot act.',
   spectator_cannot_chat: 'Spectators watch in silence: only seated players can chat.',
   frame_too_large: 'That message is too long.',
   storage_failed: 'The server could not save your move. Try again.',
+  bad_frame: 'The server could not read what this page sent. Reload the page.',
+  unknown_type: 'The server could not read what this page sent. Reload the page.',
+  binary_not_supported: 'The server could not read what this page sent. Reload the page.',
+  bad_request: 'The server could not read that request.',
+  bad_json: 'The server could not read that request.',
+  unauthorized: 'This needs the admin token (kept on the admin page).',
+  internal: 'Something went wrong on the server. Try again.',
 };
 
 /** Seat ids inside a server message, to be said as people say them. */
@@ -50,20 +83,23 @@ const SEAT_IDS = /\b(creature|hunted-\d|marines|aliens|crew|intruder|science|com
 /** An error frame or ApiError as one sentence for the player. */
 export function errorText(error) {
   const words = ERROR_WORDS[error?.code];
+  if (words) return words;
   const raw = String(error?.message ?? '').trim();
   // A scenario file's error quotes the file (`crew[0].role: ... "science"`): left as it is.
   const message = error?.code === 'scenario_invalid' ? raw : raw.replace(SEAT_IDS, (id) => seatLabel(id.toLowerCase()));
-  if (words && message && !words.includes(message)) return `${words} (${message})`;
-  if (words) return words;
   if (!message) return `Something went wrong (${error?.code ?? 'unknown error'}).`;
   const first = message[0].toUpperCase() + message.slice(1);
   return /[.!?)]$/.test(first) ? first : `${first}.`;
 }
 
-/** A game id as a title: `away-team` → `Away team`. */
-export function gameTitle(id) {
-  const text = String(id ?? '').replace(/-/g, ' ');
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+/**
+ * A game's name as `GET /api/games` gives it (`Away Team`); while that list is not known, the
+ * id with capitals (`away-team` → `Away Team`).
+ */
+export function gameTitle(id, games) {
+  const known = games?.find((g) => g.id === id)?.name;
+  if (known) return known;
+  return String(id ?? '').split('-').map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
 }
 
 /** A timestamp as a short local date and time. */

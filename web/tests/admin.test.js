@@ -63,7 +63,7 @@ test('the admin page keeps the token, lists, refuses in words, uploads and delet
   const row = page.locator('.scenario-row[data-id="admin-test-encounter"]');
   await row.waitFor();
   assert.match(await row.innerText(), /Admin Test Encounter[\s\S]*uploaded/);
-  assert.match(await page.locator('.upload-result').innerText(), /Uploaded “Admin Test Encounter” as admin-test-encounter/);
+  assert.match(await page.locator('.upload-result').innerText(), /^Uploaded “Admin Test Encounter” as admin-test-encounter \(Away Team\); it can be played now\.$/);
   const listed = await ctx.server.api('GET', '/api/scenarios?game=away-team');
   assert.ok(listed.body.some((s) => s.id === 'admin-test-encounter' && !s.shipped));
   await shoot(page, 'admin');

@@ -83,9 +83,16 @@ describe('the web client', () => {
     await shoot(page, '01-lobby');
     await createInLobby(page, { seed: 11, name: 'Cora', hunted: 2, roles: { creature: 'me', 'hunted-1': 'bot', 'hunted-2': 'bot' } });
     await shoot(page, '02-match-created');
+    // The lobby lists the bots as bots.
+    const row = page.locator('.match-row', { has: page.locator('a:has-text("Play as Creature")') });
+    assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Cora (Creature)', 'Hunted 1 (bot)', 'Hunted 2 (bot)']);
     await page.click('a:has-text("Go to the table as Creature")');
     await page.waitForSelector('.conn[data-state="live"]');
     await page.waitForSelector('.your-move');
+    assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Artemia');
+    assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Cora (Creature) with Hunted 1 (bot), Hunted 2 (bot)');
+    assert.equal(await page.locator('.player[data-seat="hunted-2"] h3').innerText(), 'Hunted 2 (bot)');
+    assert.equal(await page.locator('.log .log-lines li').first().innerText(), 'Connected to the table.');
     assert.equal(await turnOf(page), 1);
     const rescueBefore = await distance(page, 'rescue');
     assert.equal(rescueBefore, 14, 'two Hunted: Rescue starts 14 from the star');
@@ -125,19 +132,19 @@ describe('the web client', () => {
         await actBy(page, page.locator('.actions button[data-action="pass"]'));
       }
       if (played.phobia && !played.creature) {
-        assert.match(await page.locator('.player.creature .played').innerText(), /Phobia naming Hunted 1/);
+        assert.match(await page.locator('.player.creature .played').innerText(), /Phobia naming Hunted 1 \(bot\)/);
       }
     }
     assert.deepEqual(played, { phobia: true, creature: true, artemia: true });
-    assert.match(await page.locator('.log').innerText(), /Hunted 1 shows the Creature (\d+ cards|The \w+ and The \w+)/);
+    assert.match(await page.locator('.log').innerText(), /Hunted 1 \(bot\) shows the Creature (\d+ cards|The \w+ and The \w+)/);
     assert.equal(await turnOf(page), 2, 'the turn is over');
     const reveal = page.locator('.a-reveal');
     assert.ok(await reveal.isVisible(), 'the reveal stays on show');
     const revealText = await reveal.innerText();
     assert.match(revealText, /Reveal/);
-    assert.match(revealText, /Hunted 1 → The /);
-    assert.match(revealText, /Hunted 2 → The /);
-    assert.match(await page.locator('.log').innerText(), /Reveal: Hunted 1 explored/);
+    assert.match(revealText, /Hunted 1 \(bot\) → The /);
+    assert.match(revealText, /Hunted 2 \(bot\) → The /);
+    assert.match(await page.locator('.log').innerText(), /Reveal: Hunted 1 \(bot\) explored/);
     // We played no Stasis, so the track moved: Rescue advances at least once at the end of a turn.
     const rescueAfter = await distance(page, 'rescue');
     assert.ok(rescueAfter < rescueBefore, `Rescue moved from ${rescueBefore} to ${rescueAfter}`);
@@ -239,7 +246,7 @@ describe('the web client', () => {
     // Eve opens the link while the seat is still open...
     const late = await newPage(browser);
     await late.goto(link);
-    await late.waitForSelector('.join p:has-text("Hunted 1: open")');
+    await late.waitForSelector('.join p:has-text("Hunted 1 (open)")');
     assert.ok(await late.locator('.join .notice').isHidden());
 
     // ...Dana takes it first...
@@ -250,6 +257,10 @@ describe('the web client', () => {
     await first.waitForSelector('.conn[data-state="live"]');
     assert.match(first.url(), /#\/match\/[^/]+\/as\/hunted-1$/);
     await host.waitForSelector('.waiting', { state: 'hidden' });
+    // The host's table began when Dana took the last seat: that is no reconnection.
+    await host.locator('.log li', { hasText: 'the match has begun' }).waitFor();
+    assert.doesNotMatch(await host.locator('.log').innerText(), /Reconnected/);
+    assert.match(await host.locator('.match-bar .who').innerText(), /^You play Ines \(Creature\) with Dana \(Hunted 1\)$/);
 
     // ...and Eve's join is refused by the server, in words.
     await late.fill('.join-form input', 'Eve');
@@ -335,10 +346,11 @@ describe('the web client', () => {
     assert.equal(await page.locator('.player[data-seat="hunted-1"] .seen-hand .card').count() >= 5, true);
     await page.click('button[aria-label="Step forward"]');
     assert.match(await page.locator('.step-count').innerText(), /^Step 1 of/);
-    assert.match(await page.locator('.step-caption').innerText(), /^(Creature|Hunted 1|Bot)/);
+    assert.match(await page.locator('.step-caption').innerText(), /^(Creature|Hunted 1) \(bot\): /);
     await page.click('button[aria-label="Last step"]');
     await page.waitForSelector('.a-outcome');
     assert.match(await page.locator('.a-outcome').innerText(), /win/);
+    assert.match(await page.locator('.replay-outcome').innerText(), /^Won by (Creature|Hunted 1) \(bot\): (the Hunted are rescued|assimilation is complete)\.$/);
     await shoot(page, '12-replay-end');
     await page.keyboard.press('ArrowLeft');
     const total = Number((await page.locator('.step-count').innerText()).split(' of ')[1]);

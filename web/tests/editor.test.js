@@ -101,12 +101,16 @@ test('the editor builds a map, checks it with the server, saves, reloads, upload
   assert.equal(await cell(page, 6, 3).getAttribute('data-cell'), 'A');
   await page.waitForSelector('.ed-check[data-valid="true"]');
 
-  // Upload: refused in words without the token, stored with it.
+  // Upload: refused in words without the token, stored with it. Until then no match can start, and the page says why.
+  assert.ok(await page.locator('button:has-text("Start a match on it")').isDisabled());
+  assert.ok(await page.locator('.ed-store p.hint', { hasText: 'Upload the map' }).isVisible());
   await page.click('.ed-store button:has-text("Upload")');
   await page.locator('.ed-upload.error-text', { hasText: 'admin token' }).waitFor();
   await page.fill('input[name=admin-token]', TOKEN);
   await page.click('.ed-store button:has-text("Upload")');
   await page.locator('.ed-upload.ok-text', { hasText: 'Uploaded as test-deck' }).waitFor();
+  assert.ok(await page.locator('button:has-text("Start a match on it")').isEnabled());
+  assert.ok(await page.locator('.ed-store p.hint', { hasText: 'Upload the map' }).isHidden());
   const stored = await ctx.server.api('GET', '/api/scenarios/test-deck');
   assert.equal(stored.body.text, EXPECTED);
 

@@ -14,6 +14,11 @@ export function describeAction(action) {
   return short(action);
 }
 
+/** Why a match ended, from the server's snake_case reason. */
+export function reasonWords(reason) {
+  return String(reason).replace(/_/g, ' ');
+}
+
 export function mount(root, ctx) {
   const actions = h('div', { class: 'actions' });
   const state = h('pre', { class: 'raw-view' });

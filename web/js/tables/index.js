@@ -1,8 +1,9 @@
 // Which table draws which game. A table module exports `mount(root, ctx)` returning
 // `{show(view, events), pending(on)}` (while an act is pending the table offers no choice; the
-// page that sent it says when it is answered), and `describeEvent(event, names)` and
-// `describeAction(action, names)` for the log and the replay. Games without a table of their
-// own get the generic one.
+// page that sent it says when it is answered), `describeEvent(event, names)` and
+// `describeAction(action, names)` for the log and the replay, and `reasonWords(reason)`: why a
+// match ended, as a phrase (`the turn limit was reached`). Games without a table of their own
+// get the generic one.
 
 import * as artemia from './artemia/table.js';
 import * as awayTeam from './away-team/table.js';

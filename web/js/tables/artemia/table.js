@@ -8,10 +8,10 @@ import { renderActions } from '../../actions.js';
 import { seatLabel, seatWithName } from '../../words.js';
 import {
   HUNT, PHASES, PLACES, SURVIVAL, actionGroup, actionLabel, decisionWords, eventWords,
-  huntPlay, outcomeWords, placeName, places, survivalPlay,
+  huntPlay, outcomeWords, placeName, places, reasonWords, survivalPlay,
 } from './words.js';
 
-export { eventWords as describeEvent };
+export { eventWords as describeEvent, reasonWords };
 
 /** A replay step's action in words. */
 export function describeAction(action, names) {

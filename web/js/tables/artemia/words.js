@@ -262,10 +262,18 @@ export function eventWords(e, names) {
   }
 }
 
+const REASON_WORDS = {
+  rescue: 'the Hunted are rescued',
+  assimilation: 'assimilation is complete',
+};
+
+/** Why the game ended, as a phrase: `the Hunted are rescued`. */
+export const reasonWords = (reason) => REASON_WORDS[reason] ?? String(reason).replace(/_/g, ' ');
+
 /** How the game ended. */
 export function outcomeWords(outcome) {
   if (!outcome) return '';
   if (outcome.reason === 'rescue') return 'The Hunted are rescued: the Hunted win!';
   if (outcome.reason === 'assimilation') return 'Assimilation is complete: the Creature wins!';
-  return `Game over (${outcome.reason}).`;
+  return `Game over: ${reasonWords(outcome.reason)}.`;
 }

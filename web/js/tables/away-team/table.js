@@ -6,10 +6,11 @@
 import { h, replace } from '../../dom.js';
 import { renderActions } from '../../actions.js';
 import {
-  describeAction, describeEvent, learnNames, modeWords, nameOf, objectiveWords, orderWords, roleWords, shotWords,
+  describeAction, describeEvent, learnNames, modeWords, nameOf, objectiveWords, orderWords, reasonWords, roleWords,
+  shotWords,
 } from './words.js';
 
-export { describeAction, describeEvent };
+export { describeAction, describeEvent, reasonWords };
 
 /** Events that belong in the results panel of a round. */
 const RESULT_EVENTS = new Set(['target-rolled', 'revealed', 'retargeted', 'fired', 'provoked', 'hostility-rose', 'retreated', 'ended']);
@@ -174,7 +175,7 @@ class AwayTeamTable {
         h('ul', { class: 'aliens' }, g.aliens.map((a) => h('li', { class: ['alien-row', a.state], dataset: { alien: a.id } },
           h('span', { class: 'who' }, nameOf(a.id)),
           h('span', { class: ['chip', `state-${a.state}`] }, a.state),
-          v.to_order.includes(a.id) ? h('span', { class: 'fires' }, 'fires this round') : null,
+          v.to_order.includes(a.id) && !v.outcome ? h('span', { class: 'fires' }, 'fires this round') : null,
           mine ? this.targetControls(a.id, targetOf(a.id)) : targetOf(a.id) ? h('span', { class: 'hint' }, `aims at ${nameOf(targetOf(a.id))}`) : null))))));
   }
 

@@ -5,14 +5,18 @@
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { seatWithName } from '../../words.js';
 import {
-  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, phaseWords,
+  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, outcomeWords,
+  phaseWords, reasonWords,
 } from './words.js';
 
-export { describeAction, describeEvent };
+export { describeAction, describeEvent, reasonWords };
 
 /** Side of a square in SVG units. */
 const CELL = 32;
+/** A map at least this many times wider than high is a wide one. */
+const WIDE = 4;
 
 const FORWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const RIGHT = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] };
@@ -82,6 +86,15 @@ function stepDirection(p, facing, to) {
   if (f === -1 && l === 0) return 'back';
   if (f === 0) return l === 1 ? 'right' : 'left';
   return null;
+}
+
+/** Squares that were a door in `before` and are floor in `after`: the view draws a destroyed door as `.`. */
+function doorsGone(before, after) {
+  const gone = [];
+  before?.forEach((row, y) => [...row].forEach((c, x) => {
+    if ((c === 'D' || c === 'd') && after[y]?.[x] === '.') gone.push(key({ x, y }));
+  }));
+  return gone;
 }
 
 /** Room-type special squares (rules 1.3): specials connected through specials to a `:`. */
@@ -181,9 +194,9 @@ class DerelictTable {
 
   show(view, events) {
     for (const e of events) {
-      if (e.type === 'door-destroyed') this.destroyed.add(key(e.door));
       if ((e.type === 'shot' || e.type === 'flamed') && e.model === this.selected) this.lastTarget = e.target;
     }
+    for (const sq of doorsGone(this.view?.rows, view.rows)) this.destroyed.add(sq);
     this.view = view;
     // The clock counts down here from what the server said; every frame sets it again.
     this.clockEnd = view.clock ? performance.now() + view.clock.remaining_ms : null;
@@ -263,13 +276,18 @@ class DerelictTable {
 
   renderStatus() {
     const v = this.view;
-    const duty = this.ctx.you === 'marines' || this.ctx.you === 'aliens' ? v.duties[this.ctx.you] : null;
+    const seated = this.ctx.you === 'marines' || this.ctx.you === 'aliens';
+    const duty = seated ? v.duties[this.ctx.you] : null;
     const limit = v.turn_limit ? ` of ${v.turn_limit}` : '';
+    // Watchers are told who is playing and at what; players, whether it is their move.
+    const watched = v.to_act.map((s) => `${seatWithName(s, this.ctx.names)}: ${dutyWords(v.duties[s])}`).join(' · ');
     replace(this.el.status,
       h('span', { class: 'd-title' }, v.title),
       h('span', { class: 'd-turn' }, v.turn ? `Turn ${v.turn}${limit}` : 'Before turn 1'),
       h('span', { class: 'd-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
-      duty ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      v.outcome ? h('strong', { class: 'd-outcome' }, `${outcomeWords(v.outcome).replace(/^./, (c) => c.toUpperCase())}.`) : null,
+      duty && !v.outcome ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      !seated && watched ? h('span', { class: 'd-duty' }, watched) : null,
       h('span', { class: 'd-count' }, `Escaped ${v.escaped} / ${v.exit_needed} needed`),
       h('span', { class: 'd-count' }, `Aliens killed ${v.aliens_killed}`),
       h('span', { class: 'd-count' }, `Alien pool ${v.pool === null ? 'unlimited' : v.pool}`),
@@ -349,6 +367,9 @@ class DerelictTable {
     // Over the models: a target is clicked through its mark.
     svg('g', { class: 'marks' }, layers.marks));
     board.style.maxWidth = `${width * CELL * 1.25}px`;
+    // A long, low map is drawn across the whole page (the log and chat go under it): beside
+    // them its squares would be too small to read.
+    this.el.board.classList.toggle('wide', width >= WIDE * height);
     replace(this.el.board, board);
   }
 
@@ -401,7 +422,8 @@ class DerelictTable {
     }
     const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}`;
     return svg('g', {
-      class: ['model', m.side, m.acted ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
+      // The active model has acted too, but is not done: only the others are dimmed.
+      class: ['model', m.side, m.acted && !active ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
       'data-model': m.id, 'data-x': m.at.x, 'data-y': m.at.y, 'data-facing': m.facing ?? '',
     }, svg('title', { text: title }), parts);
   }
@@ -495,7 +517,7 @@ class DerelictTable {
     switch (a.type) {
       case 'turn': return { group: 'turn', heading: 'Turn', label: a.side === 'left' ? 'Left (Q)' : 'Right (E)' };
       case 'face': return { group: 'face', heading: 'Face', label: FACING_WORDS[a.facing] };
-      case 'step': return { group: 'step-shot', heading: 'Step and fire', label: `to ${at(a.to)}, at ${at(a.shot)}` };
+      case 'step': return { group: 'step-shot', heading: 'Step and fire', label: `to ${at(a.to)}, fire at ${this.whatIsAt(a.shot)}` };
       case 'open': return { group: 'door', heading: 'Door', label: 'Open (G)' };
       case 'close': return { group: 'door', heading: 'Door', label: 'Close (G)' };
       case 'overwatch': return { group: 'do', heading: 'Act', label: 'Overwatch (O)' };
@@ -506,6 +528,12 @@ class DerelictTable {
       case 'end-turn': return { group: 'end', heading: '', label: 'End turn (Enter)' };
       default: return { group: a.type, heading: '', label: describeAction(a) };
     }
+  }
+
+  /** A target square in words: the model on it (`Alien 2`), else the square. */
+  whatIsAt(sq) {
+    const model = this.models().find((m) => same(m.at, sq) && m.status !== 'dead');
+    return model ? `${modelName(model.id)} ${at(sq)}` : at(sq);
   }
 
   /** Keyboard shortcuts; none while typing in a field. */

@@ -50,6 +50,12 @@ export const dutyWords = (duty) => DUTY_WORDS[duty] ?? String(duty);
 export const facingWords = (facing) => FACING_WORDS[facing] ?? String(facing);
 export const reasonWords = (reason) => REASON_WORDS[reason] ?? String(reason).replace(/_/g, ' ');
 
+/** Who won and why: `the aliens win — the turn limit was reached`. */
+export function outcomeWords(outcome) {
+  const winners = outcome.winners.map((s) => (s === 'marines' ? 'the marines' : 'the aliens')).join(' and ') || 'nobody';
+  return `${winners} win — ${reasonWords(outcome.reason)}`;
+}
+
 const sideName = (seat) => (seat === 'marines' ? 'Marine' : 'Alien');
 const dice = (list) => (list.length === 1 ? `rolls ${list[0]}` : `rolls ${list.slice(0, -1).join(', ')} and ${list.at(-1)}`);
 
@@ -83,10 +89,7 @@ export function describeEvent(event) {
     case 'held-back': return `${e.count} alien${e.count === 1 ? '' : 's'} found no free entry square and wait${e.count === 1 ? 's' : ''} in the pool.`;
     case 'turn-ended': return `${sideName(e.seat)} turn ${e.turn} ends.`;
     case 'time-up': return `The marine clock ran out: marine turn ${e.turn} ends at once.`;
-    case 'game-over': {
-      const winners = e.outcome.winners.map((s) => (s === 'marines' ? 'the marines' : 'the aliens')).join(' and ') || 'nobody';
-      return `Game over: ${winners} win — ${reasonWords(e.outcome.reason)}.`;
-    }
+    case 'game-over': return `Game over: ${outcomeWords(e.outcome)}.`;
     default: return `${e.type}.`;
   }
 }
