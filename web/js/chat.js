@@ -29,6 +29,11 @@ export function createChat({ send, canWrite, names }) {
     canWrite ? form : h('p', { class: 'hint' }, 'Spectators read the table talk but cannot write.'));
   return {
     root,
+    /** Replaces every line with the `{from, text}` lines a `welcome` carries (the server keeps them). */
+    replace(lines) {
+      list.replaceChildren();
+      for (const line of lines) this.add(line);
+    },
     /** Shows one `{from, text}` chat frame. */
     add(frame) {
       const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;

@@ -172,6 +172,8 @@ class MatchPage {
     this.renderOver(frame.view);
     this.renderTitle(frame.view);
     this.log.add([WELCOME_WORDS[kind]], 'sys');
+    // The server keeps the table talk: each welcome brings it whole, so a reconnect loses nothing.
+    this.chat.replace(frame.chat ?? []);
     // A welcome also comes when the last seat is taken: names and open seats change.
     this.refreshSummary();
   }

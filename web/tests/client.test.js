@@ -215,6 +215,9 @@ describe('the web client', () => {
     await createInLobby(page, { seed: 13, name: 'Rhea', hunted: 1, roles: { creature: 'me', 'hunted-1': 'bot' } });
     await page.click('a:has-text("Go to the table as Creature")');
     await page.waitForSelector('.your-move');
+    await page.fill('.chat-form input', 'said before the crash');
+    await page.click('.chat-form button');
+    await page.waitForSelector('.chat-text');
     const seqBefore = Number(await page.getAttribute('.table-root', 'data-seq'));
 
     await server.kill();
@@ -225,6 +228,7 @@ describe('the web client', () => {
     await page.waitForSelector('.conn[data-state="live"]', { timeout: 20000 });
     assert.match(await page.locator('.log').innerText(), /Reconnected: the table is up to date/);
     assert.equal(Number(await page.getAttribute('.table-root', 'data-seq')), seqBefore, 'the welcome brings the same match back');
+    assert.deepEqual(await page.locator('.chat-text').allTextContents(), ['said before the crash'], 'the stored chat comes back once');
     // The seat still plays after the resync.
     await page.waitForSelector('.your-move');
     const target = (await page.locator('button.place.choosable').count())
