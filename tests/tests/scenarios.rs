@@ -245,3 +245,38 @@ async fn bad_uploads_are_refused_with_their_position_and_store_nothing() {
     server.kill();
     db.drop_db().await;
 }
+
+#[tokio::test]
+async fn malformed_requests_get_a_code_and_a_message() {
+    let db = Db::sqlite();
+    let mut server = Server::start(&db).await;
+    let (status, body) = server.get("/api/scenarios?gmae=derelict").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["code"], "bad_query");
+    let (status, body) = server.get("/api/matches?status=open&x=1").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["code"], "bad_query");
+    let huge = vec![b'#'; 3 * 1024 * 1024];
+    let (status, body) = server
+        .raw(
+            "POST",
+            "/api/admin/scenarios",
+            &[("Authorization", BEARER)],
+            &huge,
+        )
+        .await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(body["code"], "too_large");
+    let (status, body) = server
+        .raw("POST", "/api/scenarios/check", &[], &huge[..70_000])
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("line 1, column 1: ")),
+        "{body}"
+    );
+    server.kill();
+    db.drop_db().await;
+}

@@ -28,3 +28,49 @@ where
         })
     }
 }
+
+/// Like `axum::extract::Query`, but a malformed or unknown parameter is a
+/// `400 {"code":"bad_query", ...}`.
+pub struct Params<T>(pub T);
+
+impl<S, T> axum::extract::FromRequestParts<S> for Params<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = HttpError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Params<T>, HttpError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Params(value)),
+            Err(e) => Err(HttpError::bad_request("bad_query", e.body_text())),
+        }
+    }
+}
+
+/// A raw request body (a scenario file), refused with `413 {"code":"too_large", ...}` beyond the
+/// router's body limit.
+pub struct File(pub axum::body::Bytes);
+
+impl<S> FromRequest<S> for File
+where
+    S: Send + Sync,
+{
+    type Rejection = HttpError;
+
+    async fn from_request(req: Request, state: &S) -> Result<File, HttpError> {
+        axum::body::Bytes::from_request(req, state)
+            .await
+            .map(File)
+            .map_err(|e| {
+                HttpError::new(
+                    axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    e.body_text(),
+                )
+            })
+    }
+}

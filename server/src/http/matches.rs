@@ -1,6 +1,6 @@
 //! The lobby: create and join matches, list them, read a finished match's replay.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -11,7 +11,7 @@ use xenotable_protocol::{
     CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
 };
 
-use super::json::Body;
+use super::json::{Body, Params};
 use super::{AppState, HttpError};
 use crate::games::{MatchSetup, Viewer, new_match};
 use crate::room::load;
@@ -179,7 +179,7 @@ struct ListQuery {
 
 async fn list(
     State(app): State<AppState>,
-    Query(query): Query<ListQuery>,
+    Params(query): Params<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, HttpError> {
     let status = match query.status.as_deref() {
         None => None,

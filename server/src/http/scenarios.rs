@@ -1,14 +1,14 @@
 //! Scenario files: public listing, reading and checking (the editor validates as you type), and
 //! the admin's uploads and deletions behind the admin bearer token.
 
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::json::{File, Params};
 use super::{AppState, HttpError};
 use crate::games::CheckError;
 use crate::scenarios::{self, Checked};
@@ -61,7 +61,7 @@ struct GameQuery {
 
 async fn list(
     State(app): State<AppState>,
-    Query(query): Query<GameQuery>,
+    Params(query): Params<GameQuery>,
 ) -> Result<Json<Vec<ScenarioSummary>>, HttpError> {
     let scenarios = app.store.list_scenarios(query.game.as_deref()).await?;
     Ok(Json(scenarios.iter().map(ScenarioSummary::from).collect()))
@@ -102,8 +102,8 @@ fn invalid(error: CheckError) -> HttpError {
 /// Checks a file without storing it: `200 {"game","title"}` or `400 scenario_invalid` with
 /// `line L, column C: ...`.
 async fn check(
-    Query(query): Query<GameQuery>,
-    body: Bytes,
+    Params(query): Params<GameQuery>,
+    File(body): File,
 ) -> Result<Json<CheckResult>, HttpError> {
     let Checked { game, title } =
         scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
@@ -147,8 +147,8 @@ struct UploadQuery {
 async fn upload(
     State(app): State<AppState>,
     headers: HeaderMap,
-    Query(query): Query<UploadQuery>,
-    body: Bytes,
+    Params(query): Params<UploadQuery>,
+    File(body): File,
 ) -> Result<(StatusCode, Json<ScenarioSummary>), HttpError> {
     admin(&app, &headers)?;
     let Checked { game, title } =

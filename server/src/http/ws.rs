@@ -3,7 +3,7 @@
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
@@ -13,6 +13,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 use xenotable_protocol::{Seat, ServerFrame};
 
+use super::json::Params;
 use super::{AppState, HttpError};
 use crate::games::Viewer;
 use crate::room::RoomHandle;
@@ -39,7 +40,7 @@ struct WsQuery {
 async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<WsQuery>,
+    Params(query): Params<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, HttpError> {
     let id = Uuid::parse_str(&id).map_err(|_| HttpError::not_found("match"))?;
