@@ -9,6 +9,7 @@
 pub mod artemia;
 pub mod away_team;
 pub mod derelict;
+pub mod intruder;
 mod envelope;
 mod seat;
 mod wire;

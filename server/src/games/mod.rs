@@ -9,6 +9,7 @@ pub mod away_team;
 pub mod derelict;
 mod dice;
 mod error;
+pub mod intruder;
 mod registry;
 mod told;
 

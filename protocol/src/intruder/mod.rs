@@ -1,0 +1,361 @@
+//! Intruder wire types: the crew of Deep Space Station Prometheus against a shapeshifting alien
+//! hidden among face-down counters (rules: `shared/rules/intruder.md`).
+//!
+//! Compartments and crewmen are named by their mapsheet ids in lower case (`cm`, `sh2`, `c1`,
+//! `s3`). Objects are numbered 0 to 18 and keep their number all game. Face-down counters are
+//! named only by an opaque id that is drawn again at every shuffle.
+
+use serde::{Deserialize, Serialize};
+
+/// A compartment of the station, in canonical order (the order interactions are resolved in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Room {
+    Cm,
+    Arm,
+    Frz,
+    Cmp,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    Sa1,
+    Sa2,
+    Sb1,
+    Sb2,
+    Sc1,
+    Sc2,
+    Mes,
+    Liv,
+    Lab,
+    Inf,
+    Pwr,
+    Mnt,
+    Sh1,
+    Sh2,
+    Sh3,
+    Air,
+    Dk1,
+    Dk2,
+}
+
+/// A crewman, in canonical order: Command C1-C3, Engineers E1-E3, Science Officers S1-S3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Crewman {
+    C1,
+    C2,
+    C3,
+    E1,
+    E2,
+    E3,
+    S1,
+    S2,
+    S3,
+}
+
+/// What an object is. Flamethrowers and Cages are large, the rest small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ObjectKind {
+    Blaster,
+    SleepDartPistol,
+    GasCanister,
+    ElectricProd,
+    Flamethrower,
+    Cage,
+}
+
+/// Where an object is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "at", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ObjectPlace {
+    /// Lying in a compartment.
+    Room { room: Room },
+    /// Carried by a crewman.
+    Carried { crewman: Crewman },
+    /// On the Weapon Construction Track, `turns` turns of work done.
+    Track { turns: u8 },
+    /// Destroyed or lost (an airlock, the Freezer).
+    Lost {},
+}
+
+/// A column of the Combat Results Table (Blaster* is read for Blasters against a Blaster
+/// Resistant Intruder).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Weapon {
+    SleepDart,
+    Blaster,
+    BlasterResistant,
+    Gas,
+    Improvised,
+    Flamethrower,
+}
+
+/// One result of the Combat Results Table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// `–`: no effect.
+    None,
+    /// `S`: the Intruder falls asleep.
+    Sleep,
+    /// `IR`: the Intruder retreats.
+    Retreat,
+    /// `K`: the Intruder is killed.
+    Kill,
+    /// `CK`: the attacked crewman is killed.
+    CrewKilled,
+    /// `K+CK`: both.
+    KillBoth,
+}
+
+/// A power of the Intruder (shared by every Intruder and clone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Power {
+    ImmuneToShock,
+    FastReflexes,
+    ImmuneToVacuum,
+    ImmuneToCold,
+    VeryFast,
+    Clone,
+    ExtraStrong,
+    ImmuneToFlame,
+    ImmuneToGas,
+    ImmuneToSleepDarts,
+    BlasterResistant,
+}
+
+/// What a hidden counter turns out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Identity {
+    Intruder,
+    LabAnimal,
+    Dummy,
+}
+
+/// The six phases of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Movement,
+    FirstInteraction,
+    CrewMovement,
+    Metamorphosis,
+    SecondInteraction,
+    SelfDestruct,
+}
+
+/// One intent of the crew seat. `"type"` names it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Action {
+    /// Crew Movement: move a crewman to an adjacent compartment (1 MP, 2 into an Access Shaft).
+    Move { crewman: Crewman, to: Room },
+    /// Crew Movement: pick up an object lying in his compartment. Any number of objects cost
+    /// 1 MP together: the first pick-up costs 1 MP, further ones before he moves again are free.
+    PickUp { crewman: Crewman, object: u8 },
+    /// Crew Movement: drop a carried object (free).
+    Drop { crewman: Crewman, object: u8 },
+    /// Crew Movement: unlock a secured room from the Command Module (a crewman there who may).
+    Unlock { crewman: Crewman, room: Room },
+    /// Crew Movement: every crewman has moved; the turn goes on.
+    EndMovement {},
+    /// Crew action segment: attack an Intruder in the same compartment with a carried weapon
+    /// (`object`) or improvised (`object` absent).
+    Attack {
+        crewman: Crewman,
+        intruder: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        object: Option<u8>,
+    },
+    /// Self-defence against the Intruder attacking now, by the target or another crewman there.
+    Defend {
+        crewman: Crewman,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        object: Option<u8>,
+    },
+    /// No self-defence: the Intruder's attack goes on.
+    NoDefence {},
+    /// Ends the current crew action segment (or the general action step).
+    EndActions {},
+}
+
+/// A counter on the map or in a box, as a viewer may see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterView {
+    /// The opaque id; drawn again at every shuffle.
+    pub id: u32,
+    /// Its compartment, if on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<Room>,
+    /// What it is, when face up (or for a viewer who sees identities).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<Identity>,
+    /// A face-up Intruder asleep.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub asleep: bool,
+}
+
+/// A crewman as everyone sees him.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrewView {
+    pub crewman: Crewman,
+    pub room: Room,
+    pub alive: bool,
+    /// Movement points left this Crew Movement Phase.
+    pub mp: u8,
+    /// Has acted this Interaction Phase.
+    pub acted: bool,
+}
+
+/// An object as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectView {
+    pub id: u8,
+    pub kind: ObjectKind,
+    pub place: ObjectPlace,
+}
+
+/// The decision the crew faces now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Prompt {
+    /// Move crewmen, pick up, drop, unlock; then end the movement.
+    CrewMovement {},
+    /// The crew action segment of a contested compartment, or the general step (`room` absent).
+    CrewActions {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<Room>,
+    },
+    /// An Intruder attacks `target`: defend or not.
+    SelfDefence {
+        room: Room,
+        intruder: u32,
+        target: Crewman,
+    },
+    /// The match is over.
+    Over {},
+}
+
+/// What one viewer may know.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    pub scenario: String,
+    pub turn: u32,
+    pub turn_limit: u32,
+    pub phase: Phase,
+    pub prompt: Prompt,
+    pub stage: u8,
+    pub known_powers: Vec<Power>,
+    pub unknown_powers: u8,
+    pub crew: Vec<CrewView>,
+    pub objects: Vec<ObjectView>,
+    /// Counters on the map and face-up ones in boxes.
+    pub counters: Vec<CounterView>,
+    /// The Not Used box: its counters are listed only to a viewer who sees identities.
+    pub not_used: u8,
+    pub dummies_discovered: u8,
+    pub clones_not_yet_in_play: u8,
+    pub intruders_killed: u8,
+    pub intruders_captured: u8,
+    /// Secured rooms unlocked this Crew Movement Phase.
+    pub unlocked: Vec<Room>,
+    pub score: i32,
+}
+
+/// What happened. Face-down counters are named only by opaque id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Event {
+    /// A new phase of a turn begins.
+    PhaseBegun { turn: u32, phase: Phase },
+    /// A counter rolled for random movement (`to` absent: it stayed).
+    CounterMoved {
+        id: u32,
+        roll: u8,
+        from: Room,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<Room>,
+    },
+    /// A face-down counter is turned face up.
+    Revealed {
+        id: u32,
+        room: Room,
+        identity: Identity,
+    },
+    /// An Intruder rolled to attack.
+    AttackRoll {
+        intruder: u32,
+        roll: u8,
+        attacks: bool,
+    },
+    /// The target of an Intruder's attack.
+    TargetChosen {
+        intruder: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
+        target: Crewman,
+    },
+    /// An unknown power is determined (rolls re-rolled when already known are listed).
+    PowerFound { rolls: Vec<u8>, power: Power },
+    /// A crewman attacked an Intruder (`defence`: in self-defence).
+    CrewAttack {
+        crewman: Crewman,
+        intruder: u32,
+        weapon: Weapon,
+        roll: u8,
+        modified: u8,
+        defence: bool,
+        effect: Effect,
+    },
+    /// The Intruder's kill roll against its target.
+    KillRoll {
+        intruder: u32,
+        target: Crewman,
+        roll: u8,
+        killed: bool,
+    },
+    /// A crewman died.
+    CrewmanDied { crewman: Crewman },
+    /// An Intruder died.
+    IntruderKilled { intruder: u32 },
+    /// An Intruder fell asleep.
+    IntruderAsleep { intruder: u32 },
+    /// A sleeping Intruder woke.
+    IntruderWoke { intruder: u32 },
+    /// Metamorphosis roll for all Intruders.
+    Metamorphosis { roll: u8, stage: u8, success: bool },
+    /// Clone counters are added to Clones Not Yet in Play.
+    ClonesAdded { count: u8 },
+    /// Panic: the crew runs to the Command Module and every hidden counter is reshuffled.
+    Panic { placed: Vec<(u32, Room)> },
+    /// A crewman moved.
+    CrewMoved {
+        crewman: Crewman,
+        from: Room,
+        to: Room,
+        mp: u8,
+    },
+    /// An object was picked up (`mp`: what it cost).
+    PickedUp {
+        crewman: Crewman,
+        object: u8,
+        mp: u8,
+    },
+    /// An object was dropped.
+    Dropped { crewman: Crewman, object: u8 },
+    /// A secured room was unlocked for this Crew Movement Phase.
+    Unlocked { crewman: Crewman, room: Room },
+    /// The match ended.
+    Ended { reason: String, score: i32 },
+}

@@ -1,0 +1,577 @@
+//! The crew's intents (rules 9-11): one `check` that both `apply` and `legal_actions` run, and
+//! the execution of a checked intent.
+
+use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::{
+    Action, Crewman, Effect, Event, ObjectKind, ObjectPlace, Room, Weapon,
+};
+
+use super::flow::Table;
+use super::roll::Roll;
+use super::state::{CREW, Specialty, State, Step, specialty};
+use super::station::{adjacent, entry_cost, is_secured};
+use super::tables::{chart, crt, immunity, is_lethal};
+use crate::games::RuleError;
+
+/// An intent that passed its check, with what the check found.
+#[derive(Debug, Clone, Copy)]
+pub enum Checked {
+    Move {
+        crewman: Crewman,
+        to: Room,
+        cost: u8,
+    },
+    PickUp {
+        crewman: Crewman,
+        object: usize,
+        cost: u8,
+    },
+    Drop {
+        crewman: Crewman,
+        object: usize,
+    },
+    Unlock {
+        crewman: Crewman,
+        room: Room,
+    },
+    EndMovement,
+    Attack {
+        crewman: Crewman,
+        intruder: usize,
+        weapon: Weapon,
+    },
+    Defend {
+        crewman: Crewman,
+        weapon: Weapon,
+    },
+    NoDefence,
+    EndActions,
+}
+
+fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(code, message)
+}
+
+/// Whether `seat` may send `action` now, and what it means.
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+    if s.ending.is_some() {
+        return Err(RuleError::game_over());
+    }
+    if seat != Seat::Crew {
+        return Err(RuleError::not_your_turn());
+    }
+    match (action, &s.step) {
+        (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
+        (Action::PickUp { crewman, object }, Step::CrewMovement) => {
+            check_pick_up(s, *crewman, *object)
+        }
+        (Action::Drop { crewman, object }, Step::CrewMovement) => {
+            living(s, *crewman)?;
+            let o = carried_object(s, *crewman, *object)?;
+            Ok(Checked::Drop {
+                crewman: *crewman,
+                object: o,
+            })
+        }
+        (Action::Unlock { crewman, room }, Step::CrewMovement) => check_unlock(s, *crewman, *room),
+        (Action::EndMovement {}, Step::CrewMovement) => Ok(Checked::EndMovement),
+        (
+            Action::Attack {
+                crewman,
+                intruder,
+                object,
+            },
+            Step::CrewActions(room),
+        ) => check_attack(s, *crewman, *intruder, *object, *room),
+        (Action::Defend { crewman, object }, Step::SelfDefence { room, intruder, .. }) => {
+            let weapon = check_weapon_use(s, *crewman, *intruder, *object, Some(*room), true)?;
+            Ok(Checked::Defend {
+                crewman: *crewman,
+                weapon,
+            })
+        }
+        (Action::NoDefence {}, Step::SelfDefence { .. }) => Ok(Checked::NoDefence),
+        (Action::EndActions {}, Step::CrewActions(_)) => Ok(Checked::EndActions),
+        _ => Err(RuleError::wrong_phase(format!(
+            "{} is not possible now",
+            action_name(action)
+        ))),
+    }
+}
+
+fn action_name(action: &Action) -> &'static str {
+    match action {
+        Action::Move { .. } => "move",
+        Action::PickUp { .. } => "pick-up",
+        Action::Drop { .. } => "drop",
+        Action::Unlock { .. } => "unlock",
+        Action::EndMovement {} => "end-movement",
+        Action::Attack { .. } => "attack",
+        Action::Defend { .. } => "defend",
+        Action::NoDefence {} => "no-defence",
+        Action::EndActions {} => "end-actions",
+    }
+}
+
+fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
+    if s.crewman(c).alive {
+        Ok(())
+    } else {
+        Err(refuse("crewman_dead", format!("{c:?} is dead")))
+    }
+}
+
+fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
+    living(s, c)?;
+    let crew = s.crewman(c);
+    if !adjacent(crew.room).contains(&to) {
+        return Err(refuse(
+            "not_adjacent",
+            format!("{to:?} is not next to {:?}", crew.room),
+        ));
+    }
+    let cost = entry_cost(to);
+    if crew.mp < cost {
+        return Err(refuse(
+            "no_mp",
+            format!("{c:?} has {} MP; {to:?} costs {cost}", crew.mp),
+        ));
+    }
+    if is_secured(to) && !s.unlocked.contains(&to) {
+        return Err(refuse("locked", format!("{to:?} is locked")));
+    }
+    Ok(Checked::Move {
+        crewman: c,
+        to,
+        cost,
+    })
+}
+
+fn is_large(kind: ObjectKind) -> bool {
+    matches!(kind, ObjectKind::Flamethrower | ObjectKind::Cage)
+}
+
+/// Rules 9.2: at most 1 large + 1 small, or 3 small.
+pub fn may_carry(large: usize, small: usize) -> bool {
+    (large == 0 && small <= 3) || (large == 1 && small <= 1)
+}
+
+fn load(s: &State, c: Crewman) -> (usize, usize) {
+    let carried = s.carried(c);
+    let large = carried
+        .iter()
+        .filter(|&&o| is_large(s.objects[o].kind))
+        .count();
+    (large, carried.len() - large)
+}
+
+fn object_index(s: &State, object: u8) -> Result<usize, RuleError> {
+    let o = usize::from(object);
+    if o < s.objects.len() {
+        Ok(o)
+    } else {
+        Err(refuse(
+            "unknown_object",
+            format!("there is no object {object}"),
+        ))
+    }
+}
+
+fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize, RuleError> {
+    let o = object_index(s, object)?;
+    if s.objects[o].place == (ObjectPlace::Carried { crewman: c }) {
+        Ok(o)
+    } else {
+        Err(refuse(
+            "not_carried",
+            format!("{c:?} does not carry object {object}"),
+        ))
+    }
+}
+
+fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError> {
+    living(s, c)?;
+    let o = object_index(s, object)?;
+    let crew = s.crewman(c);
+    if s.objects[o].place != (ObjectPlace::Room { room: crew.room }) {
+        return Err(refuse(
+            "not_here",
+            format!("object {object} is not in {:?}", crew.room),
+        ));
+    }
+    let cost = if crew.picking { 0 } else { 1 };
+    if crew.mp < cost {
+        return Err(refuse("no_mp", format!("{c:?} has no MP left")));
+    }
+    let (large, small) = load(s, c);
+    let fits = if is_large(s.objects[o].kind) {
+        may_carry(large + 1, small)
+    } else {
+        may_carry(large, small + 1)
+    };
+    if !fits {
+        return Err(refuse(
+            "too_much",
+            format!("{c:?} cannot carry object {object} too"),
+        ));
+    }
+    Ok(Checked::PickUp {
+        crewman: c,
+        object: o,
+        cost,
+    })
+}
+
+fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Checked, RuleError> {
+    living(s, c)?;
+    if s.crewman(c).room != Room::Cm {
+        return Err(refuse(
+            "not_in_cm",
+            "rooms are unlocked from the Command Module",
+        ));
+    }
+    let allowed = match room {
+        Room::Arm => specialty(c) == Specialty::Command,
+        Room::Frz => true,
+        Room::Cmp => specialty(c) != Specialty::Engineer,
+        _ => return Err(refuse("not_secured", format!("{room:?} has no lock"))),
+    };
+    if !allowed {
+        return Err(refuse(
+            "may_not_unlock",
+            format!("{c:?} may not unlock {room:?}"),
+        ));
+    }
+    if s.unlocked.contains(&room) {
+        return Err(refuse(
+            "already_unlocked",
+            format!("{room:?} is already open"),
+        ));
+    }
+    Ok(Checked::Unlock { crewman: c, room })
+}
+
+/// The CRT column of a carried object against the Intruders' known powers.
+fn weapon_of(s: &State, kind: ObjectKind) -> Option<Weapon> {
+    match kind {
+        ObjectKind::Blaster if s.has(xenotable_protocol::intruder::Power::BlasterResistant) => {
+            Some(Weapon::BlasterResistant)
+        }
+        ObjectKind::Blaster => Some(Weapon::Blaster),
+        ObjectKind::SleepDartPistol => Some(Weapon::SleepDart),
+        ObjectKind::GasCanister => Some(Weapon::Gas),
+        ObjectKind::Flamethrower => Some(Weapon::Flamethrower),
+        ObjectKind::ElectricProd | ObjectKind::Cage => None,
+    }
+}
+
+/// Whether the Intruders are known to be immune to `weapon`.
+fn immune(s: &State, weapon: Weapon) -> bool {
+    immunity(weapon).is_some_and(|p| s.has(p))
+}
+
+/// Rules 10.4: who may attack Intruder `k` with what, in a crew action or in self-defence.
+fn check_weapon_use(
+    s: &State,
+    c: Crewman,
+    k: usize,
+    object: Option<u8>,
+    room: Option<Room>,
+    defence: bool,
+) -> Result<Weapon, RuleError> {
+    living(s, c)?;
+    let crew = s.crewman(c);
+    if crew.acted {
+        return Err(refuse(
+            "already_acted",
+            format!("{c:?} has acted this phase"),
+        ));
+    }
+    if room.is_some_and(|r| r != crew.room) || s.intruder_on_map(k) != Some(crew.room) {
+        return Err(refuse(
+            "not_here",
+            format!("{c:?} is not with that Intruder"),
+        ));
+    }
+    if s.attacks[k] >= 3 {
+        return Err(refuse(
+            "three_attacks",
+            "that Intruder was attacked 3 times this phase",
+        ));
+    }
+    let weapon = match object {
+        Some(object) => {
+            let o = carried_object(s, c, object)?;
+            weapon_of(s, s.objects[o].kind)
+                .ok_or_else(|| refuse("not_a_weapon", format!("object {object} is no weapon")))?
+        }
+        None => {
+            let (large, small) = load(s, c);
+            let armed = s
+                .carried(c)
+                .into_iter()
+                .any(|o| weapon_of(s, s.objects[o].kind).is_some_and(|w| !immune(s, w)));
+            if large > 0 || small > 1 || armed {
+                return Err(refuse(
+                    "no_improvised",
+                    format!("{c:?} carries too much to improvise a weapon"),
+                ));
+            }
+            Weapon::Improvised
+        }
+    };
+    if is_lethal(weapon) && specialty(c) == Specialty::Science {
+        return Err(refuse(
+            "science_never_kills",
+            "Science Officers never use lethal weapons",
+        ));
+    }
+    if is_lethal(weapon) && !defence && !chart(s.stage).crew_may_kill {
+        return Err(refuse(
+            "too_young_to_kill",
+            "at stages 1-2 lethal weapons are allowed only in self-defence",
+        ));
+    }
+    Ok(weapon)
+}
+
+fn check_attack(
+    s: &State,
+    c: Crewman,
+    intruder: u32,
+    object: Option<u8>,
+    room: Option<Room>,
+) -> Result<Checked, RuleError> {
+    let k = s
+        .counter_by_id(intruder)
+        .filter(|&k| s.counters[k].face_up && s.intruder_on_map(k).is_some())
+        .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} is in sight")))?;
+    let weapon = check_weapon_use(s, c, k, object, room, false)?;
+    Ok(Checked::Attack {
+        crewman: c,
+        intruder: k,
+        weapon,
+    })
+}
+
+/// The attacks the crew could make now in `room` (or anywhere, for the general step).
+pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
+    let mut out = Vec::new();
+    for c in CREW {
+        let crew = s.crewman(c);
+        if !crew.alive || crew.acted || room.is_some_and(|r| r != crew.room) {
+            continue;
+        }
+        let objects: Vec<Option<u8>> = std::iter::once(None)
+            .chain(s.carried(c).into_iter().map(|o| Some(o as u8)))
+            .collect();
+        for k in 0..s.counters.len() {
+            if s.intruder_on_map(k) == Some(crew.room) && s.counters[k].face_up {
+                out.extend(objects.iter().map(|&object| Action::Attack {
+                    crewman: c,
+                    intruder: s.counters[k].id,
+                    object,
+                }));
+            }
+        }
+    }
+    out
+}
+
+/// The self-defence attacks possible against Intruder `k` in `room`.
+pub fn defence_candidates(s: &State, room: Room) -> Vec<Action> {
+    let mut out = Vec::new();
+    for c in s.crew_in(room) {
+        out.push(Action::Defend {
+            crewman: c,
+            object: None,
+        });
+        out.extend(s.carried(c).into_iter().map(|o| Action::Defend {
+            crewman: c,
+            object: Some(o as u8),
+        }));
+    }
+    out
+}
+
+/// Whether anyone may act in this crew action segment (or the general step).
+pub fn crew_has_actions(s: &State, room: Option<Room>) -> bool {
+    attack_candidates(s, room).iter().any(|a| match a {
+        Action::Attack {
+            crewman,
+            intruder,
+            object,
+        } => check_attack(s, *crewman, *intruder, *object, room).is_ok(),
+        _ => false,
+    })
+}
+
+/// Whether anyone in `room` may defend against Intruder `k`.
+pub fn defence_possible(s: &State, room: Room, k: usize) -> bool {
+    defence_candidates(s, room).iter().any(|a| match a {
+        Action::Defend { crewman, object } => {
+            check_weapon_use(s, *crewman, k, *object, Some(room), true).is_ok()
+        }
+        _ => false,
+    })
+}
+
+/// The CRT roll of a crewman in `room`: +1 once after a crewman died there this phase.
+fn crt_roll<R: Roll>(t: &mut Table<'_, R>, room: Room) -> (u8, u8) {
+    let roll = t.dice.d6();
+    let bonus = t.s.deaths.iter_mut().find(|(r, used)| *r == room && !*used);
+    match bonus {
+        Some(entry) => {
+            entry.1 = true;
+            (roll, (roll + 1).min(6))
+        }
+        None => (roll, roll),
+    }
+}
+
+/// Plays a checked intent.
+pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
+    match checked {
+        Checked::Move { crewman, to, cost } => {
+            let crew = &mut t.s.crew[crewman as usize];
+            let from = crew.room;
+            crew.room = to;
+            crew.mp -= cost;
+            crew.picking = false;
+            let mp = crew.mp;
+            t.tell(Event::CrewMoved {
+                crewman,
+                from,
+                to,
+                mp,
+            });
+        }
+        Checked::PickUp {
+            crewman,
+            object,
+            cost,
+        } => {
+            let crew = &mut t.s.crew[crewman as usize];
+            crew.mp -= cost;
+            crew.picking = true;
+            t.s.objects[object].place = ObjectPlace::Carried { crewman };
+            t.tell(Event::PickedUp {
+                crewman,
+                object: object as u8,
+                mp: cost,
+            });
+        }
+        Checked::Drop { crewman, object } => {
+            let room = t.s.crewman(crewman).room;
+            t.s.objects[object].place = ObjectPlace::Room { room };
+            t.tell(Event::Dropped {
+                crewman,
+                object: object as u8,
+            });
+        }
+        Checked::Unlock { crewman, room } => {
+            t.s.unlocked.push(room);
+            t.tell(Event::Unlocked { crewman, room });
+        }
+        Checked::EndMovement => t.end_movement(),
+        Checked::Attack {
+            crewman,
+            intruder,
+            weapon,
+        } => {
+            let room = t.s.crewman(crewman).room;
+            let effect = crew_attack(t, crewman, intruder, weapon, false);
+            match effect {
+                Effect::Sleep => t.intruder_sleeps(intruder),
+                Effect::Kill | Effect::KillBoth => t.intruder_killed(intruder),
+                Effect::None | Effect::Retreat | Effect::CrewKilled => {}
+            }
+            let segment = match t.s.step {
+                Step::CrewActions(segment) => segment,
+                _ => Some(room),
+            };
+            if !crew_has_actions(t.s, segment) {
+                finish_segment(t, segment);
+            }
+        }
+        Checked::Defend { crewman, weapon } => {
+            if let Step::SelfDefence {
+                room,
+                intruder,
+                target,
+                rest,
+            } = t.s.step.clone()
+            {
+                let effect = crew_attack(t, crewman, intruder, weapon, true);
+                if matches!(effect, Effect::CrewKilled | Effect::KillBoth) {
+                    t.crewman_dies(target);
+                }
+                match effect {
+                    Effect::Kill | Effect::KillBoth => t.intruder_killed(intruder),
+                    Effect::Sleep => t.intruder_sleeps(intruder),
+                    Effect::None => t.kill_roll(intruder, target),
+                    Effect::Retreat | Effect::CrewKilled => {}
+                }
+                t.intruders_act(room, rest);
+            }
+        }
+        Checked::NoDefence => {
+            if let Step::SelfDefence {
+                room,
+                intruder,
+                target,
+                rest,
+            } = t.s.step.clone()
+            {
+                t.kill_roll(intruder, target);
+                t.intruders_act(room, rest);
+            }
+        }
+        Checked::EndActions => {
+            if let Step::CrewActions(segment) = t.s.step {
+                finish_segment(t, segment);
+            }
+        }
+    }
+}
+
+/// Goes on after a crew action segment (to the next compartment) or the general step.
+fn finish_segment<R: Roll>(t: &mut Table<'_, R>, segment: Option<Room>) {
+    if t.s.ending.is_some() {
+        return;
+    }
+    match segment {
+        Some(_) => t.next_room(),
+        None => t.end_interaction(),
+    }
+}
+
+/// Rolls a crew attack on the CRT and tells it; an immunity reads "–" on every line.
+fn crew_attack<R: Roll>(
+    t: &mut Table<'_, R>,
+    crewman: Crewman,
+    k: usize,
+    weapon: Weapon,
+    defence: bool,
+) -> Effect {
+    let room = t.s.crewman(crewman).room;
+    let (roll, modified) = crt_roll(t, room);
+    let effect = if immune(t.s, weapon) {
+        Effect::None
+    } else {
+        crt(weapon, modified, defence)
+    };
+    t.s.crew[crewman as usize].acted = true;
+    t.s.attacks[k] += 1;
+    let intruder = t.s.counters[k].id;
+    t.tell(Event::CrewAttack {
+        crewman,
+        intruder,
+        weapon,
+        roll,
+        modified,
+        defence,
+        effect,
+    });
+    effect
+}

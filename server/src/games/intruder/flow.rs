@@ -1,0 +1,466 @@
+//! The automatic parts of a turn (rules 4-7, 14, 16): random movement, the interaction
+//! sub-routine with the automatic Intruder, metamorphosis, panic and the end. Each function runs
+//! until the crew must decide or the match ends.
+
+use xenotable_protocol::intruder::{Crewman, Event, Identity, ObjectPlace, Phase, Power, Room};
+
+use super::act::{crew_has_actions, defence_possible};
+use super::roll::Roll;
+use super::state::{Ending, Place, Specialty, State, Step, specialty};
+use super::station::{PANIC_ORDER, ROOMS, random_move};
+use super::tables::{chart, power, target_of};
+use crate::games::Told;
+
+/// The state, the dice and the events told so far.
+pub struct Table<'a, R: Roll> {
+    pub s: &'a mut State,
+    pub dice: &'a mut R,
+    pub out: &'a mut Vec<Told<Event>>,
+}
+
+impl<R: Roll> Table<'_, R> {
+    /// Tells an event to everyone (the automatic Intruder has no secret to keep).
+    pub fn tell(&mut self, event: Event) {
+        self.out.push(Told::public(event));
+    }
+
+    fn over(&self) -> bool {
+        self.s.ending.is_some()
+    }
+
+    /// The interaction phase number (1 or 2) of the current phase.
+    fn interaction(&self) -> u8 {
+        if self.s.phase == Phase::SecondInteraction {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn begin_phase(&mut self, phase: Phase) {
+        self.s.phase = phase;
+        let turn = self.s.turn;
+        self.tell(Event::PhaseBegun { turn, phase });
+    }
+
+    /// Starts the next turn at phase 1, unless the turn limit ends the match.
+    pub fn start_turn(&mut self) {
+        if self.over() {
+            return;
+        }
+        if self.s.turn_limit != 0 && self.s.turn >= self.s.turn_limit {
+            self.end("turn_limit");
+            return;
+        }
+        self.s.turn += 1;
+        self.begin_phase(Phase::Movement);
+        self.random_movement();
+        self.begin_interaction(Phase::FirstInteraction);
+    }
+
+    /// Phase 1 (rules 5.2): every movable counter rolls, in ascending opaque id.
+    fn random_movement(&mut self) {
+        let mut movers: Vec<usize> = (0..self.s.counters.len())
+            .filter(|&k| {
+                let c = &self.s.counters[k];
+                matches!(c.place, Place::Map(_)) && c.asleep_until.is_none()
+            })
+            .collect();
+        movers.sort_by_key(|&k| self.s.counters[k].id);
+        let very_fast = self.s.has(Power::VeryFast);
+        for k in movers {
+            let c = &self.s.counters[k];
+            let twice = very_fast && (!c.face_up || c.identity == Identity::Intruder);
+            for _ in 0..if twice { 2 } else { 1 } {
+                let Place::Map(from) = self.s.counters[k].place else {
+                    break;
+                };
+                let roll = self.dice.d6();
+                let to = random_move(from, roll);
+                let id = self.s.counters[k].id;
+                self.tell(Event::CounterMoved { id, roll, from, to });
+                if let Some(room) = to {
+                    self.s.counters[k].place = Place::Map(room);
+                    if !self.s.crew_in(room).is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Phases 2 and 5: the contested compartments in canonical order, then the general step.
+    fn begin_interaction(&mut self, phase: Phase) {
+        self.begin_phase(phase);
+        for c in &mut self.s.crew {
+            c.acted = false;
+        }
+        self.s.attacks.iter_mut().for_each(|a| *a = 0);
+        self.s.deaths.clear();
+        self.s.died = false;
+        self.s.cursor = 0;
+        self.next_room();
+    }
+
+    fn contested(&self, room: Room) -> bool {
+        !self.s.crew_in(room).is_empty()
+            && self.s.counters.iter().any(|c| c.place == Place::Map(room))
+    }
+
+    /// Resolves the next contested compartment, or goes on to the general step.
+    pub fn next_room(&mut self) {
+        if self.over() {
+            return;
+        }
+        while let Some(&room) = ROOMS.get(self.s.cursor) {
+            self.s.cursor += 1;
+            if self.contested(room) {
+                self.reveal(room);
+                let mut intruders: Vec<usize> = (0..self.s.counters.len())
+                    .filter(|&k| self.s.intruder_on_map(k) == Some(room))
+                    .collect();
+                intruders.sort_by_key(|&k| self.s.counters[k].id);
+                self.intruders_act(room, intruders);
+                return;
+            }
+        }
+        if crew_has_actions(self.s, None) {
+            self.s.step = Step::CrewActions(None);
+        } else {
+            self.end_interaction();
+        }
+    }
+
+    /// Combat segment (6.2.1): every face-down counter there is turned face up.
+    fn reveal(&mut self, room: Room) {
+        let mut hidden: Vec<usize> = (0..self.s.counters.len())
+            .filter(|&k| {
+                let c = &self.s.counters[k];
+                c.place == Place::Map(room) && !c.face_up
+            })
+            .collect();
+        hidden.sort_by_key(|&k| self.s.counters[k].id);
+        for k in hidden {
+            let c = &mut self.s.counters[k];
+            c.face_up = true;
+            if c.identity == Identity::Dummy {
+                c.place = Place::DummiesDiscovered;
+            }
+            let (id, identity) = (c.id, c.identity);
+            self.tell(Event::Revealed { id, room, identity });
+        }
+    }
+
+    /// Intruder action segments (6.2.2) for the Intruders of `queue`, in order; pauses when a
+    /// crewman may defend himself.
+    pub fn intruders_act(&mut self, room: Room, mut queue: Vec<usize>) {
+        while !queue.is_empty() {
+            let k = queue.remove(0);
+            if self.over() {
+                return;
+            }
+            if self.s.intruder_on_map(k) != Some(room) {
+                continue;
+            }
+            let target = self.attack_roll(room, k);
+            self.determine_powers();
+            if let Some(target) = target {
+                if defence_possible(self.s, room, k) {
+                    self.s.step = Step::SelfDefence {
+                        room,
+                        intruder: k,
+                        target,
+                        rest: queue,
+                    };
+                    return;
+                }
+                self.kill_roll(k, target);
+            }
+        }
+        self.crew_segment(room);
+    }
+
+    /// Step A: whether a free Intruder attacks, and whom (10.1).
+    fn attack_roll(&mut self, room: Room, k: usize) -> Option<Crewman> {
+        if self.s.counters[k].asleep_until.is_some() {
+            return None;
+        }
+        let present = self.s.crew_in(room);
+        let targets: Vec<Crewman> = if present.len() >= 7 {
+            present
+                .into_iter()
+                .filter(|&c| specialty(c) != Specialty::Science)
+                .collect()
+        } else {
+            present
+        };
+        if targets.is_empty() {
+            return None;
+        }
+        let roll = self.dice.d6();
+        let attacks = roll <= chart(self.s.stage).attack;
+        let intruder = self.s.counters[k].id;
+        self.tell(Event::AttackRoll {
+            intruder,
+            roll,
+            attacks,
+        });
+        if !attacks {
+            return None;
+        }
+        let (roll, target) = if targets.len() == 1 {
+            (None, targets[0])
+        } else {
+            loop {
+                let roll = self.dice.d6();
+                if let Some(t) = target_of(targets.len(), roll) {
+                    break (Some(roll), targets[t]);
+                }
+            }
+        };
+        self.tell(Event::TargetChosen {
+            intruder,
+            roll,
+            target,
+        });
+        Some(target)
+    }
+
+    /// Step B (7.3): every unknown power is rolled on 2d6, re-rolling powers already known.
+    pub fn determine_powers(&mut self) {
+        while self.s.unknown_powers() > 0 {
+            let mut rolls = Vec::new();
+            let found = loop {
+                let roll = self.dice.two_d6();
+                rolls.push(roll);
+                if !self.s.has(power(roll)) {
+                    break power(roll);
+                }
+            };
+            self.s.known.push(found);
+            self.tell(Event::PowerFound {
+                rolls,
+                power: found,
+            });
+            if found == Power::Clone {
+                self.top_up_clones();
+            }
+        }
+    }
+
+    /// Rules 7.4: missing Intruders go to Clones Not Yet in Play.
+    fn top_up_clones(&mut self) {
+        let wanted = usize::from(chart(self.s.stage).clones);
+        let counted = self.s.intruders_counted();
+        let mut added = 0;
+        for c in &mut self.s.counters {
+            if counted + added >= wanted {
+                break;
+            }
+            if c.place == Place::Spare {
+                c.place = Place::ClonesNotYetInPlay;
+                added += 1;
+            }
+        }
+        if added > 0 {
+            self.tell(Event::ClonesAdded { count: added as u8 });
+        }
+    }
+
+    /// Step D: the Intruder's kill roll.
+    pub fn kill_roll(&mut self, k: usize, target: Crewman) {
+        if !self.s.crewman(target).alive {
+            return;
+        }
+        let roll = self.dice.d6();
+        let killed = roll <= chart(self.s.stage).kill;
+        let intruder = self.s.counters[k].id;
+        self.tell(Event::KillRoll {
+            intruder,
+            target,
+            roll,
+            killed,
+        });
+        if killed {
+            self.crewman_dies(target);
+        }
+    }
+
+    /// A crewman dies: his objects lie where he fell.
+    pub fn crewman_dies(&mut self, c: Crewman) {
+        let room = self.s.crewman(c).room;
+        self.s.crew[c as usize].alive = false;
+        for o in self.s.carried(c) {
+            self.s.objects[o].place = ObjectPlace::Room { room };
+        }
+        self.s.deaths.push((room, false));
+        self.s.died = true;
+        self.tell(Event::CrewmanDied { crewman: c });
+        self.check_end();
+    }
+
+    /// An Intruder is killed.
+    pub fn intruder_killed(&mut self, k: usize) {
+        self.s.counters[k].place = Place::Killed;
+        self.s.counters[k].asleep_until = None;
+        self.s.killed += 1;
+        self.s.died = true;
+        let intruder = self.s.counters[k].id;
+        self.tell(Event::IntruderKilled { intruder });
+        self.check_end();
+    }
+
+    /// An Intruder falls asleep until the same Interaction Phase of the next turn (10.5).
+    pub fn intruder_sleeps(&mut self, k: usize) {
+        self.s.counters[k].asleep_until = Some((self.s.turn + 1, self.interaction()));
+        let intruder = self.s.counters[k].id;
+        self.tell(Event::IntruderAsleep { intruder });
+    }
+
+    fn wake_due(&mut self) {
+        let now = (self.s.turn, self.interaction());
+        for k in 0..self.s.counters.len() {
+            if self.s.counters[k].asleep_until.is_some_and(|t| t <= now) {
+                self.s.counters[k].asleep_until = None;
+                let intruder = self.s.counters[k].id;
+                self.tell(Event::IntruderWoke { intruder });
+            }
+        }
+    }
+
+    /// Step 3: the crew action segment of `room`, if anyone there can act.
+    pub fn crew_segment(&mut self, room: Room) {
+        if self.over() {
+            return;
+        }
+        self.wake_due();
+        if crew_has_actions(self.s, Some(room)) {
+            self.s.step = Step::CrewActions(Some(room));
+        } else {
+            self.next_room();
+        }
+    }
+
+    /// The end of an Interaction Phase: panic, or the Crew Movement Phase, or the turn's end.
+    pub fn end_interaction(&mut self) {
+        if self.over() {
+            return;
+        }
+        self.wake_due();
+        if self.s.died {
+            self.panic();
+        } else if self.s.phase == Phase::FirstInteraction {
+            self.begin_phase(Phase::CrewMovement);
+            for c in &mut self.s.crew {
+                c.mp = 3;
+                c.picking = false;
+            }
+            self.s.unlocked.clear();
+            self.s.step = Step::CrewMovement;
+        } else {
+            self.begin_phase(Phase::SelfDestruct);
+            self.start_turn();
+        }
+    }
+
+    /// The crew has moved: secured rooms relock, metamorphosis, then the second interaction.
+    pub fn end_movement(&mut self) {
+        self.s.unlocked.clear();
+        for c in &mut self.s.crew {
+            c.mp = 0;
+        }
+        self.begin_phase(Phase::Metamorphosis);
+        self.metamorphosis();
+        self.begin_interaction(Phase::SecondInteraction);
+    }
+
+    /// One metamorphosis roll for all Intruders (7.2).
+    fn metamorphosis(&mut self) {
+        let roll = self.dice.d6();
+        let success = roll <= chart(self.s.stage).metamorphosis;
+        if success {
+            self.s.stage += 1;
+        }
+        let stage = self.s.stage;
+        self.tell(Event::Metamorphosis {
+            roll,
+            stage,
+            success,
+        });
+        if success && self.s.has(Power::Clone) {
+            self.top_up_clones();
+        }
+    }
+
+    /// Panic (14.2): crew to CM, every hidden counter reshuffled under new ids and placed in
+    /// panic order, two metamorphosis rolls, a new turn.
+    fn panic(&mut self) {
+        for c in super::state::CREW {
+            if self.s.crewman(c).alive {
+                self.s.crew[c as usize].room = Room::Cm;
+                for o in self.s.carried(c) {
+                    self.s.objects[o].place = ObjectPlace::Room { room: Room::Cm };
+                }
+            }
+        }
+        let mut pool: Vec<usize> = (0..self.s.counters.len())
+            .filter(|&k| {
+                matches!(
+                    self.s.counters[k].place,
+                    Place::Map(_) | Place::DummiesDiscovered | Place::ClonesNotYetInPlay
+                )
+            })
+            .collect();
+        self.dice.shuffle(&mut pool);
+        let mut placed = Vec::new();
+        for (n, &k) in pool.iter().enumerate() {
+            let room = PANIC_ORDER[n % PANIC_ORDER.len()];
+            let id = self.s.fresh_id(self.dice);
+            let c = &mut self.s.counters[k];
+            c.id = id;
+            c.place = Place::Map(room);
+            c.face_up = false;
+            c.asleep_until = None;
+            placed.push((id, room));
+        }
+        self.tell(Event::Panic { placed });
+        self.metamorphosis();
+        self.metamorphosis();
+        self.start_turn();
+    }
+
+    /// Ends the match when the crew is gone or no Intruder is left to fight (16.1).
+    fn check_end(&mut self) {
+        if self.over() {
+            return;
+        }
+        if self.s.crew.iter().all(|c| !c.alive) {
+            self.end("crew_dead");
+        } else if !self.s.counters.iter().any(|c| {
+            c.identity == Identity::Intruder
+                && matches!(c.place, Place::Map(_) | Place::ClonesNotYetInPlay)
+        }) {
+            self.end("intruders_gone");
+        }
+    }
+
+    /// Scores the match (16.2) and ends it.
+    fn end(&mut self, reason: &'static str) {
+        let score = self.s.score();
+        let crew_won = match score.cmp(&0) {
+            std::cmp::Ordering::Greater => Some(true),
+            std::cmp::Ordering::Less => Some(false),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.s.ending = Some(Ending {
+            reason,
+            score,
+            crew_won,
+        });
+        self.s.step = Step::Over;
+        self.tell(Event::Ended {
+            reason: reason.to_owned(),
+            score,
+        });
+    }
+}

@@ -1,0 +1,73 @@
+//! What the crew may do now: candidates filtered by the same `check` that `apply` runs, so the
+//! list and the rules cannot disagree.
+
+use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
+
+use super::act::{attack_candidates, check, defence_candidates};
+use super::state::{CREW, State, Step};
+use super::station::adjacent;
+
+/// Exactly the actions `apply` accepts from `seat` now.
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    if s.ending.is_some() || seat != Seat::Crew {
+        return Vec::new();
+    }
+    candidates(s)
+        .into_iter()
+        .filter(|a| check(s, seat, a).is_ok())
+        .collect()
+}
+
+fn candidates(s: &State) -> Vec<Action> {
+    match &s.step {
+        Step::CrewMovement => movement_candidates(s),
+        Step::CrewActions(room) => {
+            let mut out = attack_candidates(s, *room);
+            out.push(Action::EndActions {});
+            out
+        }
+        Step::SelfDefence { room, .. } => {
+            let mut out = defence_candidates(s, *room);
+            out.push(Action::NoDefence {});
+            out
+        }
+        Step::Over => Vec::new(),
+    }
+}
+
+fn movement_candidates(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    for crewman in CREW {
+        let crew = s.crewman(crewman);
+        if !crew.alive {
+            continue;
+        }
+        out.extend(
+            adjacent(crew.room)
+                .iter()
+                .map(|&to| Action::Move { crewman, to }),
+        );
+        for (o, object) in s.objects.iter().enumerate() {
+            if object.place == (ObjectPlace::Room { room: crew.room }) {
+                out.push(Action::PickUp {
+                    crewman,
+                    object: o as u8,
+                });
+            }
+            if object.place == (ObjectPlace::Carried { crewman }) {
+                out.push(Action::Drop {
+                    crewman,
+                    object: o as u8,
+                });
+            }
+        }
+        if crew.room == Room::Cm {
+            out.extend(
+                [Room::Arm, Room::Frz, Room::Cmp].map(|room| Action::Unlock { crewman, room }),
+            );
+        }
+    }
+    out.push(Action::EndMovement {});
+    out
+}

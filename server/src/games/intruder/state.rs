@@ -1,0 +1,335 @@
+//! The whole truth of a match, and the solitaire set-up (rules 17.2).
+
+use std::collections::BTreeSet;
+
+use xenotable_protocol::intruder::{
+    Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
+};
+
+use super::roll::Roll;
+use super::station::PANIC_ORDER;
+use super::tables::chart;
+
+/// Every crewman in canonical order.
+pub const CREW: [Crewman; 9] = [
+    Crewman::C1,
+    Crewman::C2,
+    Crewman::C3,
+    Crewman::E1,
+    Crewman::E2,
+    Crewman::E3,
+    Crewman::S1,
+    Crewman::S2,
+    Crewman::S3,
+];
+
+/// The three specialties.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Specialty {
+    Command,
+    Engineer,
+    Science,
+}
+
+/// The specialty of a crewman.
+pub fn specialty(c: Crewman) -> Specialty {
+    match c {
+        Crewman::C1 | Crewman::C2 | Crewman::C3 => Specialty::Command,
+        Crewman::E1 | Crewman::E2 | Crewman::E3 => Specialty::Engineer,
+        Crewman::S1 | Crewman::S2 | Crewman::S3 => Specialty::Science,
+    }
+}
+
+/// One crewman.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Crew {
+    pub room: Room,
+    pub alive: bool,
+    /// Movement points left this Crew Movement Phase.
+    pub mp: u8,
+    /// Has acted (or self-defended) this Interaction Phase.
+    pub acted: bool,
+    /// His last function was a pick-up and he has not moved since (more pick-ups are free).
+    pub picking: bool,
+}
+
+/// One object (numbered by its index, for good).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Object {
+    pub kind: ObjectKind,
+    pub place: ObjectPlace,
+}
+
+/// Where a hidden-counter piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// On the map.
+    Map(Room),
+    /// The Not Used box (face down).
+    NotUsed,
+    /// Dummies Discovered (face up).
+    DummiesDiscovered,
+    /// Clones Not Yet in Play.
+    ClonesNotYetInPlay,
+    /// Killed Intruders.
+    Killed,
+    /// Material never brought into play (the spare Intruder counters).
+    Spare,
+}
+
+/// One Intruder, Lab Animal or Dummy counter.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Counter {
+    pub identity: Identity,
+    /// The opaque id; drawn again at every shuffle.
+    pub id: u32,
+    pub place: Place,
+    pub face_up: bool,
+    /// Asleep until the crew action segment of (turn, interaction phase 1 or 2).
+    pub asleep_until: Option<(u32, u8)>,
+}
+
+/// The decision the match waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The crew moves.
+    CrewMovement,
+    /// A crew action segment (`Some`) or the general action step (`None`).
+    CrewActions(Option<Room>),
+    /// Intruder `intruder` (a counter index) attacks `target` in `room`; the Intruders of `rest`
+    /// act after it, then the crew.
+    SelfDefence {
+        room: Room,
+        intruder: usize,
+        target: Crewman,
+        rest: Vec<usize>,
+    },
+    /// The match is over.
+    Over,
+}
+
+/// How the match ended.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ending {
+    /// A stable snake_case code.
+    pub reason: &'static str,
+    pub score: i32,
+    /// `Some(true)` win, `Some(false)` loss, `None` draw.
+    pub crew_won: Option<bool>,
+}
+
+/// The whole truth.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    pub scenario: &'static str,
+    pub turn: u32,
+    /// 0: no limit.
+    pub turn_limit: u32,
+    pub phase: Phase,
+    pub step: Step,
+    pub crew: [Crew; 9],
+    pub objects: Vec<Object>,
+    pub counters: Vec<Counter>,
+    pub stage: u8,
+    pub known: Vec<Power>,
+    /// Secured rooms unlocked this Crew Movement Phase.
+    pub unlocked: Vec<Room>,
+    /// The next compartment (index into the canonical order) the interaction looks at.
+    pub cursor: usize,
+    /// Attacks on each counter this Interaction Phase (self-defence included).
+    pub attacks: Vec<u8>,
+    /// Rooms where a crewman died this Interaction Phase, and whether the +1 was used.
+    pub deaths: Vec<(Room, bool)>,
+    /// Someone (crewman or Intruder) died this Interaction Phase.
+    pub died: bool,
+    pub killed: u8,
+    pub captured: u8,
+    /// Every opaque id ever drawn, so none is drawn twice.
+    pub used_ids: BTreeSet<u32>,
+    pub ending: Option<Ending>,
+}
+
+/// The objects of rules 2 in number order, and where solitaire starts them (17.2).
+const OBJECTS: [(ObjectKind, ObjectPlace); 19] = {
+    const ARM: ObjectPlace = ObjectPlace::Room { room: Room::Arm };
+    const LAB: ObjectPlace = ObjectPlace::Room { room: Room::Lab };
+    const TRACK: ObjectPlace = ObjectPlace::Track { turns: 0 };
+    [
+        (ObjectKind::Blaster, ARM),
+        (ObjectKind::Blaster, ARM),
+        (ObjectKind::Blaster, ARM),
+        (ObjectKind::SleepDartPistol, ARM),
+        (ObjectKind::SleepDartPistol, ARM),
+        (ObjectKind::SleepDartPistol, ARM),
+        (ObjectKind::GasCanister, ARM),
+        (ObjectKind::GasCanister, ARM),
+        (ObjectKind::GasCanister, ARM),
+        (ObjectKind::ElectricProd, TRACK),
+        (ObjectKind::ElectricProd, TRACK),
+        (ObjectKind::ElectricProd, TRACK),
+        (ObjectKind::Flamethrower, TRACK),
+        (ObjectKind::Flamethrower, TRACK),
+        (ObjectKind::Flamethrower, TRACK),
+        (ObjectKind::Cage, LAB),
+        (ObjectKind::Cage, LAB),
+        (ObjectKind::Cage, LAB),
+        (ObjectKind::Cage, LAB),
+    ]
+};
+
+/// Solitaire crew positions, in canonical order (17.2).
+const CREW_START: [Room; 9] = [
+    Room::Cm,
+    Room::Mes,
+    Room::Liv,
+    Room::Pwr,
+    Room::Mnt,
+    Room::Liv,
+    Room::Lab,
+    Room::Inf,
+    Room::Mes,
+];
+
+impl State {
+    /// The solitaire set-up: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder
+    /// added and the 9 placed in panic order.
+    pub fn solitaire(turn_limit: u32, dice: &mut impl Roll) -> State {
+        let crew = CREW_START.map(|room| Crew {
+            room,
+            alive: true,
+            mp: 0,
+            acted: false,
+            picking: false,
+        });
+        let mut s = State {
+            scenario: "solitaire",
+            turn: 0,
+            turn_limit,
+            phase: Phase::Movement,
+            step: Step::CrewMovement,
+            crew,
+            objects: OBJECTS
+                .iter()
+                .map(|&(kind, place)| Object { kind, place })
+                .collect(),
+            counters: Vec::new(),
+            stage: 1,
+            known: Vec::new(),
+            unlocked: Vec::new(),
+            cursor: 0,
+            attacks: Vec::new(),
+            deaths: Vec::new(),
+            died: false,
+            killed: 0,
+            captured: 0,
+            used_ids: BTreeSet::new(),
+            ending: None,
+        };
+        let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]
+            .into_iter()
+            .chain([Identity::Dummy; 6])
+            .collect();
+        dice.shuffle(&mut pool);
+        for identity in pool.drain(8..) {
+            s.push_counter(identity, Place::NotUsed, dice);
+        }
+        pool.push(Identity::Intruder);
+        dice.shuffle(&mut pool);
+        for (k, identity) in pool.into_iter().enumerate() {
+            let room = PANIC_ORDER[k % PANIC_ORDER.len()];
+            s.push_counter(identity, Place::Map(room), dice);
+        }
+        for _ in 0..4 {
+            s.push_counter(Identity::Intruder, Place::Spare, dice);
+        }
+        s.attacks = vec![0; s.counters.len()];
+        s
+    }
+
+    fn push_counter(&mut self, identity: Identity, place: Place, dice: &mut impl Roll) {
+        let id = self.fresh_id(dice);
+        self.counters.push(Counter {
+            identity,
+            id,
+            place,
+            face_up: false,
+            asleep_until: None,
+        });
+    }
+
+    /// An opaque id never drawn before in this match.
+    pub fn fresh_id(&mut self, dice: &mut impl Roll) -> u32 {
+        loop {
+            let id = dice.opaque_id();
+            if self.used_ids.insert(id) {
+                return id;
+            }
+        }
+    }
+
+    /// The state of a crewman.
+    pub fn crewman(&self, c: Crewman) -> &Crew {
+        &self.crew[c as usize]
+    }
+
+    /// The living crewmen in `room`, in canonical order.
+    pub fn crew_in(&self, room: Room) -> Vec<Crewman> {
+        CREW.into_iter()
+            .filter(|&c| self.crewman(c).alive && self.crewman(c).room == room)
+            .collect()
+    }
+
+    /// The counter with opaque id `id`.
+    pub fn counter_by_id(&self, id: u32) -> Option<usize> {
+        self.counters.iter().position(|c| c.id == id)
+    }
+
+    /// The objects a crewman carries.
+    pub fn carried(&self, c: Crewman) -> Vec<usize> {
+        (0..self.objects.len())
+            .filter(|&o| self.objects[o].place == ObjectPlace::Carried { crewman: c })
+            .collect()
+    }
+
+    /// Whether `power` is known.
+    pub fn has(&self, power: Power) -> bool {
+        self.known.contains(&power)
+    }
+
+    /// Powers not yet determined.
+    pub fn unknown_powers(&self) -> u8 {
+        chart(self.stage)
+            .powers
+            .saturating_sub(self.known.len() as u8)
+    }
+
+    /// Whether counter `k` is an Intruder on the map.
+    pub fn intruder_on_map(&self, k: usize) -> Option<Room> {
+        let c = &self.counters[k];
+        match (c.identity, c.place) {
+            (Identity::Intruder, Place::Map(room)) => Some(room),
+            _ => None,
+        }
+    }
+
+    /// The Intruders that count against the chart's clone number (7.4): in play, killed or
+    /// waiting in Clones Not Yet in Play.
+    pub fn intruders_counted(&self) -> usize {
+        self.counters
+            .iter()
+            .filter(|c| {
+                c.identity == Identity::Intruder
+                    && matches!(
+                        c.place,
+                        Place::Map(_) | Place::Killed | Place::ClonesNotYetInPlay
+                    )
+            })
+            .count()
+    }
+
+    /// The score so far (rules 16.2).
+    pub fn score(&self) -> i32 {
+        let dead = self.crew.iter().filter(|c| !c.alive).count() as i32;
+        -5 * dead + 7 * i32::from(self.killed) + 15 * i32::from(self.captured)
+    }
+}

@@ -1,0 +1,5 @@
+//! Tests of the Intruder rules: the acceptance examples, random games and hidden information.
+
+mod examples;
+mod properties;
+mod support;

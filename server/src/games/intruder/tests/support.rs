@@ -1,0 +1,124 @@
+//! Helpers: loaded dice, hand-made positions, and driving the flow with them.
+
+use std::collections::VecDeque;
+
+use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::{
+    Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Room,
+};
+
+use super::super::flow::Table;
+use super::super::play;
+use super::super::roll::Roll;
+use super::super::state::{Counter, Place, State, Step};
+use crate::games::{Dice, RuleError, Told};
+
+/// Dice whose d6 faces are chosen by the test; ids and shuffles come from a seeded [`Dice`].
+pub struct Loaded {
+    faces: VecDeque<u8>,
+    draws: Dice,
+}
+
+impl Loaded {
+    pub fn new(faces: &[u8]) -> Loaded {
+        Loaded {
+            faces: faces.iter().copied().collect(),
+            draws: Dice::from_seed(7),
+        }
+    }
+
+    /// Faces not rolled yet.
+    pub fn left(&self) -> usize {
+        self.faces.len()
+    }
+}
+
+impl Roll for Loaded {
+    fn d6(&mut self) -> u8 {
+        self.faces.pop_front().expect("the test loaded enough dice")
+    }
+
+    fn index(&mut self, len: usize) -> usize {
+        self.draws.index(len)
+    }
+}
+
+/// An empty station: every crewman dead and far away, no counter on the map, all objects in
+/// their set-up places, turn 1 phase 2. Tests put back what they need.
+pub fn bare() -> State {
+    let mut s = State::solitaire(100, &mut Dice::from_seed(1));
+    for c in &mut s.crew {
+        c.alive = false;
+        c.room = Room::Dk2;
+    }
+    for c in &mut s.counters {
+        if matches!(c.place, Place::Map(_)) {
+            c.place = Place::NotUsed;
+        }
+    }
+    s.turn = 1;
+    s.phase = Phase::FirstInteraction;
+    s
+}
+
+/// Puts crewman `c` alive in `room`.
+pub fn put(s: &mut State, c: Crewman, room: Room) {
+    s.crew[c as usize].alive = true;
+    s.crew[c as usize].room = room;
+}
+
+/// Gives crewman `c` the first object of `kind` lying in its set-up place.
+pub fn arm(s: &mut State, c: Crewman, kind: ObjectKind) -> u8 {
+    let o = s
+        .objects
+        .iter()
+        .position(|o| o.kind == kind && !matches!(o.place, ObjectPlace::Carried { .. }))
+        .expect("an object of that kind");
+    s.objects[o].place = ObjectPlace::Carried { crewman: c };
+    o as u8
+}
+
+/// Puts a face-up Intruder in `room` and returns its opaque id (taking a spare counter, or the
+/// one of the set-up).
+pub fn intruder(s: &mut State, room: Room, face_up: bool) -> u32 {
+    let k = s
+        .counters
+        .iter()
+        .position(|c| c.identity == Identity::Intruder && !matches!(c.place, Place::Map(_)))
+        .expect("an Intruder counter");
+    s.counters[k] = Counter {
+        face_up,
+        place: Place::Map(room),
+        asleep_until: None,
+        ..s.counters[k].clone()
+    };
+    s.counters[k].id
+}
+
+/// Resolves the interaction phase from the first compartment with these dice.
+pub fn interact(s: &mut State, dice: &mut Loaded) -> Vec<Event> {
+    s.cursor = 0;
+    s.attacks = vec![0; s.counters.len()];
+    let mut out = Vec::new();
+    Table {
+        s,
+        dice,
+        out: &mut out,
+    }
+    .next_room();
+    events(out)
+}
+
+/// Plays a crew action with loaded dice.
+pub fn crew(s: &mut State, action: Action, dice: &mut Loaded) -> Result<Vec<Event>, RuleError> {
+    play(s, Seat::Crew, &action, dice).map(events)
+}
+
+fn events(out: Vec<Told<Event>>) -> Vec<Event> {
+    out.into_iter().map(|t| t.event).collect()
+}
+
+/// Whether the crew is asked for self-defence now.
+pub fn asked_to_defend(s: &State) -> bool {
+    matches!(s.step, Step::SelfDefence { .. })
+}

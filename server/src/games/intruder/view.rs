@@ -1,0 +1,92 @@
+//! What each viewer may know (rules 18): face-down identities and the Not Used box only to an
+//! omniscient viewer; everything else is public.
+
+use xenotable_protocol::intruder::{CounterView, CrewView, Event, ObjectView, Prompt, View};
+
+use super::state::{CREW, Place, State, Step};
+use crate::games::Viewer;
+
+/// The view of `viewer`.
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let omniscient = viewer == Viewer::Omniscient;
+    let mut counters: Vec<CounterView> = s
+        .counters
+        .iter()
+        .filter_map(|c| {
+            let room = match c.place {
+                Place::Map(room) => Some(room),
+                Place::DummiesDiscovered | Place::Killed => None,
+                Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
+                Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,
+            };
+            Some(CounterView {
+                id: c.id,
+                room,
+                identity: (c.face_up || omniscient).then_some(c.identity),
+                asleep: c.asleep_until.is_some(),
+            })
+        })
+        .collect();
+    counters.sort_by_key(|c| c.id);
+    let count = |place: Place| s.counters.iter().filter(|c| c.place == place).count() as u8;
+    View {
+        scenario: s.scenario.to_owned(),
+        turn: s.turn,
+        turn_limit: s.turn_limit,
+        phase: s.phase,
+        prompt: match s.step {
+            Step::CrewMovement => Prompt::CrewMovement {},
+            Step::CrewActions(room) => Prompt::CrewActions { room },
+            Step::SelfDefence {
+                room,
+                intruder,
+                target,
+                ..
+            } => Prompt::SelfDefence {
+                room,
+                intruder: s.counters[intruder].id,
+                target,
+            },
+            Step::Over => Prompt::Over {},
+        },
+        stage: s.stage,
+        known_powers: s.known.clone(),
+        unknown_powers: s.unknown_powers(),
+        crew: CREW
+            .iter()
+            .map(|&crewman| {
+                let c = s.crewman(crewman);
+                CrewView {
+                    crewman,
+                    room: c.room,
+                    alive: c.alive,
+                    mp: c.mp,
+                    acted: c.acted,
+                }
+            })
+            .collect(),
+        objects: s
+            .objects
+            .iter()
+            .enumerate()
+            .map(|(id, o)| ObjectView {
+                id: id as u8,
+                kind: o.kind,
+                place: o.place,
+            })
+            .collect(),
+        counters,
+        not_used: count(Place::NotUsed),
+        dummies_discovered: count(Place::DummiesDiscovered),
+        clones_not_yet_in_play: count(Place::ClonesNotYetInPlay),
+        intruders_killed: s.killed,
+        intruders_captured: s.captured,
+        unlocked: s.unlocked.clone(),
+        score: s.score(),
+    }
+}
+
+/// Every Intruder event is public: face-down counters are named only by opaque id.
+pub fn conceal(event: &Event) -> Event {
+    event.clone()
+}
