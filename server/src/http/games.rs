@@ -15,15 +15,17 @@ async fn list(State(app): State<AppState>) -> Result<Json<Vec<GameInfo>>, HttpEr
     let stored = app.store.list_scenarios(None).await?;
     let mut games = games();
     for game in &mut games {
-        game.scenarios = stored
-            .iter()
-            .filter(|s| s.game == game.id)
-            .map(|s| ScenarioInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                seats: game.seats.clone(),
-            })
-            .collect();
+        // Built-in scenarios (Intruder's) come first, then the uploaded files.
+        game.scenarios.extend(
+            stored
+                .iter()
+                .filter(|s| s.game == game.id)
+                .map(|s| ScenarioInfo {
+                    id: s.id.clone(),
+                    name: s.name.clone(),
+                    seats: game.seats.clone(),
+                }),
+        );
     }
     Ok(Json(games))
 }
