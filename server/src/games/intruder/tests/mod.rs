@@ -3,4 +3,5 @@
 mod examples;
 mod leaks;
 mod properties;
+mod rules;
 mod support;

@@ -11,6 +11,7 @@ use super::super::flow::Table;
 use super::super::play;
 use super::super::roll::Roll;
 use super::super::state::{Counter, Place, State, Step};
+use super::super::station::ROOMS;
 use crate::games::{Dice, RuleError, Told};
 
 /// Dice whose d6 faces are chosen by the test; ids and shuffles come from a seeded [`Dice`].
@@ -121,4 +122,12 @@ fn events(out: Vec<Told<Event>>) -> Vec<Event> {
 /// Whether the crew is asked for self-defence now.
 pub fn asked_to_defend(s: &State) -> bool {
     matches!(s.step, Step::SelfDefence { .. })
+}
+
+/// Puts the match in the crew action segment of `room`, as if the compartments before it and
+/// its Intruder action segment had been resolved.
+pub fn in_segment(s: &mut State, room: Room) {
+    s.step = Step::CrewActions(Some(room));
+    s.cursor = ROOMS.iter().position(|&r| r == room).map_or(0, |k| k + 1);
+    s.attacks = vec![0; s.counters.len()];
 }

@@ -1,0 +1,200 @@
+//! Unit tests of single rules, named after the rule they prove.
+
+use xenotable_protocol::intruder::{
+    Action, Crewman, Effect, Event, ObjectKind, Power, Room, Weapon,
+};
+use xenotable_protocol::{Outcome, Seat};
+
+use super::super::flow::Table;
+use super::super::state::{Ending, Step};
+use super::super::{Intruder, Options};
+use super::support::{Loaded, arm, bare, crew, in_segment, interact, intruder, put};
+use crate::games::{Game, SetupError};
+
+fn attack(crewman: Crewman, intruder: u32, object: u8) -> Action {
+    Action::Attack {
+        crewman,
+        intruder,
+        object: Some(object),
+    }
+}
+
+#[test]
+fn a_sleep_dart_puts_the_intruder_to_sleep_until_the_same_phase_next_turn() {
+    let mut s = bare();
+    put(&mut s, Crewman::S1, Room::Lab);
+    let dart = arm(&mut s, Crewman::S1, ObjectKind::SleepDartPistol);
+    let id = intruder(&mut s, Room::Lab, true);
+    s.known = vec![Power::VeryFast, Power::ImmuneToGas];
+    // No attack (6); S1 fires a dart in the crew action segment: 1 reads S.
+    let mut dice = Loaded::new(&[6]);
+    interact(&mut s, &mut dice);
+    assert_eq!(s.step, Step::CrewActions(Some(Room::Lab)));
+    let mut dice = Loaded::new(&[1]);
+    let events = crew(&mut s, attack(Crewman::S1, id, dart), &mut dice).unwrap();
+    assert!(events.contains(&Event::IntruderAsleep { intruder: id }));
+    let k = s.counter_by_id(id).unwrap();
+    assert_eq!(s.counters[k].asleep_until, Some((2, 1)));
+    // Asleep, it neither rolls to attack nor moves in the next turn's first phases.
+    s.turn = 2;
+    s.crew[Crewman::S1 as usize].acted = false;
+    let mut dice = Loaded::new(&[]);
+    let events = interact(&mut s, &mut dice);
+    assert!(!events.iter().any(|e| matches!(e, Event::AttackRoll { .. })));
+    assert!(
+        events.contains(&Event::IntruderWoke { intruder: id }),
+        "it wakes for the crew segment"
+    );
+}
+
+#[test]
+fn an_immune_intruder_reads_no_effect_on_every_line_even_ck() {
+    let mut s = bare();
+    s.stage = 3;
+    put(&mut s, Crewman::C1, Room::Pwr);
+    let flamer = arm(&mut s, Crewman::C1, ObjectKind::Flamethrower);
+    let id = intruder(&mut s, Room::Pwr, true);
+    s.known = vec![
+        Power::ImmuneToFlame,
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToCold,
+    ];
+    in_segment(&mut s, Room::Pwr);
+    let mut dice = Loaded::new(&[1]);
+    let events = crew(&mut s, attack(Crewman::C1, id, flamer), &mut dice).unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CrewAttack {
+            effect: Effect::None,
+            roll: 1,
+            ..
+        }
+    )));
+    assert_eq!(s.killed, 0);
+}
+
+#[test]
+fn a_blaster_resistant_intruder_is_read_on_the_blaster_star_column() {
+    let mut s = bare();
+    s.stage = 3;
+    put(&mut s, Crewman::C1, Room::Pwr);
+    let blaster = arm(&mut s, Crewman::C1, ObjectKind::Blaster);
+    let id = intruder(&mut s, Room::Pwr, true);
+    s.known = vec![
+        Power::BlasterResistant,
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToCold,
+    ];
+    in_segment(&mut s, Room::Pwr);
+    let mut dice = Loaded::new(&[3]);
+    let events = crew(&mut s, attack(Crewman::C1, id, blaster), &mut dice).unwrap();
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::CrewAttack {
+                weapon: Weapon::BlasterResistant,
+                effect: Effect::None,
+                ..
+            }
+        )),
+        "3 kills on the Blaster column, not on Blaster*"
+    );
+}
+
+#[test]
+fn metamorphosis_adds_an_unknown_power_and_tops_up_known_clones() {
+    let mut s = bare();
+    s.stage = 2;
+    put(&mut s, Crewman::C1, Room::Cm);
+    intruder(&mut s, Room::Sa1, false);
+    s.known = vec![Power::Clone, Power::VeryFast, Power::ImmuneToGas];
+    s.step = Step::CrewMovement;
+    s.phase = xenotable_protocol::intruder::Phase::CrewMovement;
+    // Metamorphosis 1 succeeds at stage 2; the second interaction finds nothing contested.
+    let mut dice = Loaded::new(&[1, 6, 6, 6, 6]);
+    let mut out = Vec::new();
+    Table {
+        s: &mut s,
+        dice: &mut dice,
+        out: &mut out,
+    }
+    .end_movement();
+    assert_eq!(s.stage, 3);
+    assert_eq!(s.unknown_powers(), 1);
+    assert_eq!(s.intruders_counted(), 2, "stage 3 wants 2 Intruders");
+}
+
+#[test]
+fn the_turn_limit_ends_and_scores_the_game_and_zero_is_a_draw() {
+    let mut s = bare();
+    for c in &mut s.crew {
+        c.alive = true;
+    }
+    intruder(&mut s, Room::Sa1, false);
+    s.turn_limit = 1;
+    let mut dice = Loaded::new(&[]);
+    let mut out = Vec::new();
+    Table {
+        s: &mut s,
+        dice: &mut dice,
+        out: &mut out,
+    }
+    .start_turn();
+    assert_eq!(
+        s.ending,
+        Some(Ending {
+            reason: "turn_limit",
+            score: 0,
+            crew_won: None
+        })
+    );
+    assert_eq!(
+        Intruder::outcome(&s),
+        Some(Outcome {
+            winners: vec![],
+            reason: "turn_limit_draw".into()
+        })
+    );
+    assert!(Intruder::legal_actions(&s, Seat::Crew).is_empty());
+}
+
+#[test]
+fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available() {
+    let seats = [Seat::Crew];
+    assert!(Intruder::configure(&seats, Some("solitaire"), Options::default()).is_ok());
+    assert!(Intruder::configure(&seats, None, Options::default()).is_ok());
+    let refused = |seats: &[Seat], scenario, options| {
+        Intruder::configure(seats, scenario, options)
+            .err()
+            .map(|e: SetupError| e.code())
+    };
+    assert_eq!(
+        refused(&seats, Some("return"), Options::default()),
+        Some("unknown_scenario")
+    );
+    assert_eq!(
+        refused(&[Seat::Crew, Seat::Intruder], None, Options::default()),
+        Some("unknown_seat")
+    );
+    assert_eq!(refused(&[], None, Options::default()), Some("bad_seats"));
+    let lost = Options {
+        lost_crewmen: true,
+        ..Options::default()
+    };
+    assert_eq!(refused(&seats, None, lost), Some("bad_options"));
+    let options: Options = serde_json::from_str(r#"{"turn-limit": 0}"#).unwrap();
+    assert_eq!(options.turn_limit, 0);
+}
+
+#[test]
+fn the_registry_lists_intruder_with_its_solitaire_scenario() {
+    let list = serde_json::to_value(crate::games::games()).unwrap();
+    let game = list
+        .as_array()
+        .and_then(|l| l.iter().find(|g| g["id"] == "intruder"))
+        .expect("listed");
+    assert_eq!(game["scenarios"][0]["id"], "solitaire");
+    assert_eq!(game["scenarios"][0]["seats"], serde_json::json!(["crew"]));
+}
