@@ -182,6 +182,12 @@ pub enum Action {
     },
     /// No self-defence: the Intruder's attack goes on.
     NoDefence {},
+    /// Second Interaction, crew action: a Command Officer in the Command Module starts the
+    /// self-destruct (once a game).
+    StartSelfDestruct { crewman: Crewman },
+    /// Second Interaction, crew action: a Command or Science Officer in the Command Module stops
+    /// it while the marker is in Active, 8, 7, 6 or 5; it can never be restarted.
+    StopSelfDestruct { crewman: Crewman },
     /// Ends the current crew action segment (or the general action step).
     EndActions {},
 }
@@ -246,6 +252,18 @@ pub enum Prompt {
     Over {},
 }
 
+/// The Self-Destruct Track (rules 15.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SelfDestruct {
+    /// Never started.
+    Off {},
+    /// Started in turn `turn`; `box` counts down from 9 (the Active box) to 0 (detonation).
+    Active { turn: u32, r#box: u8 },
+    /// Stopped for good.
+    Stopped {},
+}
+
 /// What one viewer may know.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -270,6 +288,7 @@ pub struct View {
     pub intruders_captured: u8,
     /// Secured rooms unlocked this Crew Movement Phase.
     pub unlocked: Vec<Room>,
+    pub self_destruct: SelfDestruct,
     pub score: i32,
 }
 
@@ -356,6 +375,10 @@ pub enum Event {
     Dropped { crewman: Crewman, object: u8 },
     /// A secured room was unlocked for this Crew Movement Phase.
     Unlocked { crewman: Crewman, room: Room },
+    /// The self-destruct marker moved (started: box 9, the Active box).
+    SelfDestructMarker { r#box: u8 },
+    /// The self-destruct was stopped.
+    SelfDestructStopped { crewman: Crewman },
     /// The match ended.
     Ended { reason: String, score: i32 },
 }

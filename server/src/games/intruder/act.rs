@@ -3,7 +3,7 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Effect, Event, ObjectKind, ObjectPlace, Room, Weapon,
+    Action, Crewman, Effect, Event, ObjectKind, ObjectPlace, Phase, Room, SelfDestruct, Weapon,
 };
 
 use super::flow::Table;
@@ -45,6 +45,12 @@ pub enum Checked {
         weapon: Weapon,
     },
     NoDefence,
+    StartSelfDestruct {
+        crewman: Crewman,
+    },
+    StopSelfDestruct {
+        crewman: Crewman,
+    },
     EndActions,
 }
 
@@ -91,6 +97,12 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
             })
         }
         (Action::NoDefence {}, Step::SelfDefence { .. }) => Ok(Checked::NoDefence),
+        (Action::StartSelfDestruct { crewman }, Step::CrewActions(room)) => {
+            check_destruct(s, *crewman, *room, true)
+        }
+        (Action::StopSelfDestruct { crewman }, Step::CrewActions(room)) => {
+            check_destruct(s, *crewman, *room, false)
+        }
         (Action::EndActions {}, Step::CrewActions(_)) => Ok(Checked::EndActions),
         _ => Err(RuleError::wrong_phase(format!(
             "{} is not possible now",
@@ -109,6 +121,8 @@ fn action_name(action: &Action) -> &'static str {
         Action::Attack { .. } => "attack",
         Action::Defend { .. } => "defend",
         Action::NoDefence {} => "no-defence",
+        Action::StartSelfDestruct { .. } => "start-self-destruct",
+        Action::StopSelfDestruct { .. } => "stop-self-destruct",
         Action::EndActions {} => "end-actions",
     }
 }
@@ -354,6 +368,57 @@ fn check_attack(
     })
 }
 
+/// Starting (Command) or stopping (Command, Science) the self-destruct from the Command Module
+/// as a crew action of the Second Interaction (rules 11, 15.1).
+fn check_destruct(
+    s: &State,
+    c: Crewman,
+    room: Option<Room>,
+    start: bool,
+) -> Result<Checked, RuleError> {
+    living(s, c)?;
+    let crew = s.crewman(c);
+    if crew.acted {
+        return Err(refuse(
+            "already_acted",
+            format!("{c:?} has acted this phase"),
+        ));
+    }
+    if s.phase != Phase::SecondInteraction {
+        return Err(RuleError::wrong_phase(
+            "the self-destruct is worked in the Second Interaction",
+        ));
+    }
+    if crew.room != Room::Cm || room.is_some_and(|r| r != Room::Cm) {
+        return Err(refuse(
+            "not_in_cm",
+            "the self-destruct is worked from the Command Module",
+        ));
+    }
+    let allowed = if start {
+        specialty(c) == Specialty::Command
+    } else {
+        specialty(c) != Specialty::Engineer
+    };
+    if !allowed {
+        return Err(refuse("may_not_destruct", format!("{c:?} may not do that")));
+    }
+    match (start, s.self_destruct) {
+        (true, SelfDestruct::Off {}) => Ok(Checked::StartSelfDestruct { crewman: c }),
+        (false, SelfDestruct::Active { r#box, .. }) if r#box >= 5 => {
+            Ok(Checked::StopSelfDestruct { crewman: c })
+        }
+        (true, _) => Err(refuse(
+            "destruct_used",
+            "the self-destruct cannot be started again",
+        )),
+        (false, _) => Err(refuse(
+            "cannot_stop",
+            "the self-destruct cannot be stopped now",
+        )),
+    }
+}
+
 /// The attacks the crew could make now in `room` (or anywhere, for the general step).
 pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
@@ -394,16 +459,35 @@ pub fn defence_candidates(s: &State, room: Room) -> Vec<Action> {
     out
 }
 
-/// Whether anyone may act in this crew action segment (or the general step).
-pub fn crew_has_actions(s: &State, room: Option<Room>) -> bool {
-    attack_candidates(s, room).iter().any(|a| match a {
+/// The crew actions worth checking in a crew action segment (or the general step).
+pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
+    let mut out = attack_candidates(s, room);
+    for crewman in CREW {
+        out.push(Action::StartSelfDestruct { crewman });
+        out.push(Action::StopSelfDestruct { crewman });
+    }
+    out
+}
+
+/// Whether `action` is a crew action possible in the segment of `room` (or the general step).
+fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
+    match action {
         Action::Attack {
             crewman,
             intruder,
             object,
         } => check_attack(s, *crewman, *intruder, *object, room).is_ok(),
+        Action::StartSelfDestruct { crewman } => check_destruct(s, *crewman, room, true).is_ok(),
+        Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         _ => false,
-    })
+    }
+}
+
+/// Whether anyone may act in this crew action segment (or the general step).
+pub fn crew_has_actions(s: &State, room: Option<Room>) -> bool {
+    segment_candidates(s, room)
+        .iter()
+        .any(|a| segment_action_ok(s, a, room))
 }
 
 /// Whether anyone in `room` may defend against Intruder `k`.
@@ -479,20 +563,13 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             intruder,
             weapon,
         } => {
-            let room = t.s.crewman(crewman).room;
             let effect = crew_attack(t, crewman, intruder, weapon, false);
             match effect {
                 Effect::Sleep => t.intruder_sleeps(intruder),
                 Effect::Kill | Effect::KillBoth => t.intruder_killed(intruder),
                 Effect::None | Effect::Retreat | Effect::CrewKilled => {}
             }
-            let segment = match t.s.step {
-                Step::CrewActions(segment) => segment,
-                _ => Some(room),
-            };
-            if !crew_has_actions(t.s, segment) {
-                finish_segment(t, segment);
-            }
+            after_crew_action(t);
         }
         Checked::Defend { crewman, weapon } => {
             if let Step::SelfDefence {
@@ -527,11 +604,35 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 t.intruders_act(room, rest);
             }
         }
+        Checked::StartSelfDestruct { crewman } => {
+            t.s.crew[crewman as usize].acted = true;
+            t.s.self_destruct = SelfDestruct::Active {
+                turn: t.s.turn,
+                r#box: 9,
+            };
+            t.tell(Event::SelfDestructMarker { r#box: 9 });
+            after_crew_action(t);
+        }
+        Checked::StopSelfDestruct { crewman } => {
+            t.s.crew[crewman as usize].acted = true;
+            t.s.self_destruct = SelfDestruct::Stopped {};
+            t.tell(Event::SelfDestructStopped { crewman });
+            after_crew_action(t);
+        }
         Checked::EndActions => {
             if let Step::CrewActions(segment) = t.s.step {
                 finish_segment(t, segment);
             }
         }
+    }
+}
+
+/// After a crew action: the segment goes on while anyone can still act.
+fn after_crew_action<R: Roll>(t: &mut Table<'_, R>) {
+    if let Step::CrewActions(segment) = t.s.step
+        && !crew_has_actions(t.s, segment)
+    {
+        finish_segment(t, segment);
     }
 }
 

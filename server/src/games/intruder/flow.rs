@@ -2,7 +2,9 @@
 //! sub-routine with the automatic Intruder, metamorphosis, panic and the end. Each function runs
 //! until the crew must decide or the match ends.
 
-use xenotable_protocol::intruder::{Crewman, Event, Identity, ObjectPlace, Phase, Power, Room};
+use xenotable_protocol::intruder::{
+    Crewman, Event, Identity, ObjectPlace, Phase, Power, Room, SelfDestruct,
+};
 
 use super::act::{crew_has_actions, defence_possible};
 use super::roll::Roll;
@@ -347,7 +349,8 @@ impl<R: Roll> Table<'_, R> {
             return;
         }
         self.wake_due();
-        if self.s.died {
+        let destruct_active = matches!(self.s.self_destruct, SelfDestruct::Active { .. });
+        if self.s.died && !destruct_active {
             self.panic();
         } else if self.s.phase == Phase::FirstInteraction {
             self.begin_phase(Phase::CrewMovement);
@@ -359,7 +362,35 @@ impl<R: Roll> Table<'_, R> {
             self.s.step = Step::CrewMovement;
         } else {
             self.begin_phase(Phase::SelfDestruct);
+            self.advance_self_destruct();
             self.start_turn();
+        }
+    }
+
+    /// Phase 6 (15.1): from the turn after activation the marker moves one box; at 0 the
+    /// station is destroyed.
+    fn advance_self_destruct(&mut self) {
+        if let SelfDestruct::Active { turn, r#box } = self.s.self_destruct
+            && turn < self.s.turn
+        {
+            let r#box = r#box.saturating_sub(1);
+            self.s.self_destruct = SelfDestruct::Active { turn, r#box };
+            self.tell(Event::SelfDestructMarker { r#box });
+            if r#box == 0 {
+                self.detonate();
+            }
+        }
+    }
+
+    /// The station is destroyed: everyone aboard dies; a draw if at least 3 crewmen escaped,
+    /// else a loss (16.2). No Shuttle has left yet in this landing, so nobody escaped.
+    fn detonate(&mut self) {
+        for c in &mut self.s.crew {
+            c.alive = false;
+        }
+        self.end("detonation");
+        if let Some(ending) = &mut self.s.ending {
+            ending.crew_won = Some(false);
         }
     }
 

@@ -4,7 +4,7 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
-use super::act::{attack_candidates, check, defence_candidates};
+use super::act::{check, defence_candidates, segment_candidates};
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
@@ -23,7 +23,7 @@ fn candidates(s: &State) -> Vec<Action> {
     match &s.step {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
-            let mut out = attack_candidates(s, *room);
+            let mut out = segment_candidates(s, *room);
             out.push(Action::EndActions {});
             out
         }

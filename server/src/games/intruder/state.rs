@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use xenotable_protocol::intruder::{
-    Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
+    Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
 use super::roll::Roll;
@@ -146,6 +146,7 @@ pub struct State {
     pub captured: u8,
     /// Every opaque id ever drawn, so none is drawn twice.
     pub used_ids: BTreeSet<u32>,
+    pub self_destruct: SelfDestruct,
     pub ending: Option<Ending>,
 }
 
@@ -223,6 +224,7 @@ impl State {
             killed: 0,
             captured: 0,
             used_ids: BTreeSet::new(),
+            self_destruct: SelfDestruct::Off {},
             ending: None,
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]

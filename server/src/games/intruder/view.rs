@@ -82,6 +82,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         intruders_killed: s.killed,
         intruders_captured: s.captured,
         unlocked: s.unlocked.clone(),
+        self_destruct: s.self_destruct,
         score: s.score(),
     }
 }

@@ -1,7 +1,7 @@
 //! The acceptance examples of rules section 19 that the first landing covers.
 
 use xenotable_protocol::intruder::{
-    Action, Crewman, Effect, Event, ObjectKind, Power, Room, Weapon,
+    Action, Crewman, Effect, Event, ObjectKind, Phase, Power, Room, SelfDestruct, Weapon,
 };
 
 use super::super::act::check;
@@ -402,6 +402,60 @@ fn example_8_panic_places_eleven_counters_in_order_under_new_ids() {
     assert!(!placed.iter().any(|&(new, _)| new == id));
     assert_eq!(s.crewman(Crewman::C2).room, Cm);
     assert_eq!(s.turn, 2, "a new turn begins");
+}
+
+#[test]
+fn example_9_self_destruct_started_in_turn_5_is_stoppable_in_turn_10_and_destroys_in_turn_14() {
+    let mut s = bare();
+    put(&mut s, Crewman::C1, Room::Cm);
+    put(&mut s, Crewman::S1, Room::Cm);
+    intruder(&mut s, Room::Sa1, false);
+    s.known = vec![Power::ImmuneToGas, Power::VeryFast];
+    s.turn = 5;
+    s.phase = Phase::SecondInteraction;
+    s.step = Step::CrewActions(None);
+    let mut dice = Loaded::new(&[]);
+    let start = Action::StartSelfDestruct {
+        crewman: Crewman::S1,
+    };
+    assert_eq!(
+        check(&s, Seat::Crew, &start).unwrap_err().code(),
+        "may_not_destruct"
+    );
+    let mut turns = Vec::new();
+    // Start, then play turns: every counter stays (6s), the crew ends its steps.
+    let mut dice6 = Loaded::new(&[6; 400]);
+    crew(
+        &mut s,
+        Action::StartSelfDestruct {
+            crewman: Crewman::C1,
+        },
+        &mut dice,
+    )
+    .unwrap();
+    while s.ending.is_none() {
+        if let SelfDestruct::Active { r#box, .. } = s.self_destruct {
+            turns.push((s.turn, s.phase, r#box));
+        }
+        let stop = Action::StopSelfDestruct {
+            crewman: Crewman::S1,
+        };
+        let stoppable = check(&s, Seat::Crew, &stop).is_ok();
+        if s.turn == 10 && s.phase == Phase::SecondInteraction {
+            assert!(stoppable, "box 5 in turn 10");
+        }
+        if s.turn == 11 && s.phase == Phase::SecondInteraction {
+            assert!(!stoppable, "box 4 in turn 11");
+        }
+        let next = match s.step {
+            Step::CrewMovement => Action::EndMovement {},
+            _ => Action::EndActions {},
+        };
+        crew(&mut s, next, &mut dice6).unwrap();
+    }
+    assert_eq!(s.ending.as_ref().map(|e| e.reason), Some("detonation"));
+    assert_eq!(s.turn, 14, "destroyed in phase 6 of turn 14");
+    assert!(turns.contains(&(11, Phase::CrewMovement, 4)), "{turns:?}");
 }
 
 #[test]

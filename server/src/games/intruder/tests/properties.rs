@@ -16,7 +16,9 @@ fn actor(action: &Action) -> Option<Crewman> {
         | Action::Drop { crewman, .. }
         | Action::Unlock { crewman, .. }
         | Action::Attack { crewman, .. }
-        | Action::Defend { crewman, .. } => Some(*crewman),
+        | Action::Defend { crewman, .. }
+        | Action::StartSelfDestruct { crewman }
+        | Action::StopSelfDestruct { crewman } => Some(*crewman),
         Action::EndMovement {} | Action::NoDefence {} | Action::EndActions {} => None,
     }
 }
@@ -88,7 +90,7 @@ fn random_game(seed: u64) -> (usize, State) {
 
 #[test]
 fn random_games_end_and_keep_every_invariant() {
-    for seed in 0..150 {
+    for seed in 0..1500 {
         let (_, s) = random_game(seed);
         assert!(s.ending.is_some());
         assert!(s.turn <= 30);
