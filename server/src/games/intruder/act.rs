@@ -8,7 +8,7 @@ use xenotable_protocol::intruder::{
 
 use super::flow::Table;
 use super::roll::Roll;
-use super::state::{CREW, Specialty, State, Step, specialty};
+use super::state::{CREW, Crew, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt, immunity, is_lethal};
 use crate::games::RuleError;
@@ -133,6 +133,19 @@ fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
     } else {
         Err(refuse("crewman_dead", format!("{c:?} is dead")))
     }
+}
+
+/// A living crewman who has not acted this Interaction Phase.
+fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
+    living(s, c)?;
+    let crew = s.crewman(c);
+    if crew.acted {
+        return Err(refuse(
+            "already_acted",
+            format!("{c:?} has acted this phase"),
+        ));
+    }
+    Ok(crew)
 }
 
 fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
@@ -293,14 +306,7 @@ fn check_weapon_use(
     room: Option<Room>,
     defence: bool,
 ) -> Result<Weapon, RuleError> {
-    living(s, c)?;
-    let crew = s.crewman(c);
-    if crew.acted {
-        return Err(refuse(
-            "already_acted",
-            format!("{c:?} has acted this phase"),
-        ));
-    }
+    let crew = ready_to_act(s, c)?;
     if room.is_some_and(|r| r != crew.room) || s.intruder_on_map(k) != Some(crew.room) {
         return Err(refuse(
             "not_here",
@@ -376,14 +382,7 @@ fn check_destruct(
     room: Option<Room>,
     start: bool,
 ) -> Result<Checked, RuleError> {
-    living(s, c)?;
-    let crew = s.crewman(c);
-    if crew.acted {
-        return Err(refuse(
-            "already_acted",
-            format!("{c:?} has acted this phase"),
-        ));
-    }
+    let crew = ready_to_act(s, c)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
             "the self-destruct is worked in the Second Interaction",
