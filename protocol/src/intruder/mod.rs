@@ -188,6 +188,9 @@ pub enum Action {
     /// Second Interaction, crew action: a Command or Science Officer in the Command Module stops
     /// it while the marker is in Active, 8, 7, 6 or 5; it can never be restarted.
     StopSelfDestruct { crewman: Crewman },
+    /// Second Interaction, crew action of a Science Officer anywhere: turn one random face-down
+    /// counter of the Not Used box face up.
+    Inventory { crewman: Crewman },
     /// Ends the current crew action segment (or the general action step).
     EndActions {},
 }
@@ -280,7 +283,8 @@ pub struct View {
     pub objects: Vec<ObjectView>,
     /// Counters on the map and face-up ones in boxes.
     pub counters: Vec<CounterView>,
-    /// The Not Used box: its counters are listed only to a viewer who sees identities.
+    /// The Not Used box: its face-down counters are listed only to a viewer who sees
+    /// identities; those turned face up by an inventory are listed to all.
     pub not_used: u8,
     pub dummies_discovered: u8,
     pub clones_not_yet_in_play: u8,
@@ -379,6 +383,8 @@ pub enum Event {
     SelfDestructMarker { r#box: u8 },
     /// The self-destruct was stopped.
     SelfDestructStopped { crewman: Crewman },
+    /// An inventory turned a Not Used counter face up.
+    Inventoried { id: u32, identity: Identity },
     /// The match ended.
     Ended { reason: String, score: i32 },
 }

@@ -8,7 +8,7 @@ use xenotable_protocol::intruder::{
 
 use super::flow::Table;
 use super::roll::Roll;
-use super::state::{CREW, Crew, Specialty, State, Step, specialty};
+use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt, immunity, is_lethal};
 use crate::games::RuleError;
@@ -49,6 +49,9 @@ pub enum Checked {
         crewman: Crewman,
     },
     StopSelfDestruct {
+        crewman: Crewman,
+    },
+    Inventory {
         crewman: Crewman,
     },
     EndActions,
@@ -103,6 +106,9 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
         (Action::StopSelfDestruct { crewman }, Step::CrewActions(room)) => {
             check_destruct(s, *crewman, *room, false)
         }
+        (Action::Inventory { crewman }, Step::CrewActions(room)) => {
+            check_inventory(s, *crewman, *room)
+        }
         (Action::EndActions {}, Step::CrewActions(_)) => Ok(Checked::EndActions),
         _ => Err(RuleError::wrong_phase(format!(
             "{} is not possible now",
@@ -123,6 +129,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::NoDefence {} => "no-defence",
         Action::StartSelfDestruct { .. } => "start-self-destruct",
         Action::StopSelfDestruct { .. } => "stop-self-destruct",
+        Action::Inventory { .. } => "inventory",
         Action::EndActions {} => "end-actions",
     }
 }
@@ -418,6 +425,43 @@ fn check_destruct(
     }
 }
 
+/// The face-down counters of the Not Used box.
+fn not_used_face_down(s: &State) -> Vec<usize> {
+    (0..s.counters.len())
+        .filter(|&k| s.counters[k].place == Place::NotUsed && !s.counters[k].face_up)
+        .collect()
+}
+
+/// Inventory (rules 11): a Science Officer, in the Second Interaction, while a Not Used counter
+/// is face down. In a crew action segment he must be in that compartment.
+fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
+    let crew = ready_to_act(s, c)?;
+    if s.phase != Phase::SecondInteraction {
+        return Err(RuleError::wrong_phase(
+            "inventory is taken in the Second Interaction",
+        ));
+    }
+    if room.is_some_and(|r| r != crew.room) {
+        return Err(refuse(
+            "not_here",
+            format!("{c:?} is not in this compartment"),
+        ));
+    }
+    if specialty(c) != Specialty::Science {
+        return Err(refuse(
+            "not_science",
+            "only Science Officers take inventory",
+        ));
+    }
+    if not_used_face_down(s).is_empty() {
+        return Err(refuse(
+            "nothing_to_count",
+            "every Not Used counter is face up",
+        ));
+    }
+    Ok(Checked::Inventory { crewman: c })
+}
+
 /// The attacks the crew could make now in `room` (or anywhere, for the general step).
 pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
@@ -464,6 +508,7 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     for crewman in CREW {
         out.push(Action::StartSelfDestruct { crewman });
         out.push(Action::StopSelfDestruct { crewman });
+        out.push(Action::Inventory { crewman });
     }
     out
 }
@@ -478,6 +523,7 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
         } => check_attack(s, *crewman, *intruder, *object, room).is_ok(),
         Action::StartSelfDestruct { crewman } => check_destruct(s, *crewman, room, true).is_ok(),
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
+        Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
         _ => false,
     }
 }
@@ -616,6 +662,15 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.s.crew[crewman as usize].acted = true;
             t.s.self_destruct = SelfDestruct::Stopped {};
             t.tell(Event::SelfDestructStopped { crewman });
+            after_crew_action(t);
+        }
+        Checked::Inventory { crewman } => {
+            t.s.crew[crewman as usize].acted = true;
+            let hidden = not_used_face_down(t.s);
+            let k = hidden[t.dice.index(hidden.len())];
+            t.s.counters[k].face_up = true;
+            let (id, identity) = (t.s.counters[k].id, t.s.counters[k].identity);
+            t.tell(Event::Inventoried { id, identity });
             after_crew_action(t);
         }
         Checked::EndActions => {

@@ -16,6 +16,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             let room = match c.place {
                 Place::Map(room) => Some(room),
                 Place::DummiesDiscovered | Place::Killed => None,
+                Place::NotUsed if c.face_up => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,
             };

@@ -18,7 +18,8 @@ fn actor(action: &Action) -> Option<Crewman> {
         | Action::Attack { crewman, .. }
         | Action::Defend { crewman, .. }
         | Action::StartSelfDestruct { crewman }
-        | Action::StopSelfDestruct { crewman } => Some(*crewman),
+        | Action::StopSelfDestruct { crewman }
+        | Action::Inventory { crewman } => Some(*crewman),
         Action::EndMovement {} | Action::NoDefence {} | Action::EndActions {} => None,
     }
 }

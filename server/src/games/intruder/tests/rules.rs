@@ -198,3 +198,49 @@ fn the_registry_lists_intruder_with_its_solitaire_scenario() {
     assert_eq!(game["scenarios"][0]["id"], "solitaire");
     assert_eq!(game["scenarios"][0]["seats"], serde_json::json!(["crew"]));
 }
+
+#[test]
+fn an_inventory_turns_one_not_used_counter_face_up_for_everyone_to_see() {
+    let mut s = bare();
+    put(&mut s, Crewman::S2, Room::Inf);
+    put(&mut s, Crewman::C1, Room::Cm);
+    s.phase = xenotable_protocol::intruder::Phase::SecondInteraction;
+    s.step = Step::CrewActions(None);
+    let by_c1 = Action::Inventory {
+        crewman: Crewman::C1,
+    };
+    assert_eq!(
+        super::super::act::check(&s, Seat::Crew, &by_c1)
+            .unwrap_err()
+            .code(),
+        "not_science"
+    );
+    let hidden_before = Intruder::view(&s, crate::games::Viewer::Spectator)
+        .counters
+        .len();
+    let mut dice = Loaded::new(&[]);
+    let events = crew(
+        &mut s,
+        Action::Inventory {
+            crewman: Crewman::S2,
+        },
+        &mut dice,
+    )
+    .unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Inventoried { .. }))
+    );
+    let view = Intruder::view(&s, crate::games::Viewer::Spectator);
+    assert_eq!(
+        view.counters.len(),
+        hidden_before + 1,
+        "the counted one is listed face up"
+    );
+    assert!(
+        view.counters
+            .iter()
+            .all(|c| c.identity.is_some() || c.room.is_some())
+    );
+}
