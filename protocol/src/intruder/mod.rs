@@ -188,6 +188,8 @@ pub enum Action {
     /// Second Interaction, crew action: a Command or Science Officer in the Command Module stops
     /// it while the marker is in Active, 8, 7, 6 or 5; it can never be restarted.
     StopSelfDestruct { crewman: Crewman },
+    /// Crew action: a crewman in C2, A2 or B2 opens the airlock next to him (AIR, DK1, DK2).
+    OpenAirlock { crewman: Crewman },
     /// Second Interaction, crew action of a Science Officer anywhere: turn one random face-down
     /// counter of the Not Used box face up.
     Inventory { crewman: Crewman },
@@ -383,6 +385,14 @@ pub enum Event {
     SelfDestructMarker { r#box: u8 },
     /// The self-destruct was stopped.
     SelfDestructStopped { crewman: Crewman },
+    /// An airlock was opened; Intruders with Fast Reflexes hold its edge (`held`), those Immune
+    /// to Vacuum are gone alive (`gone`).
+    AirlockOpened {
+        crewman: Crewman,
+        airlock: Room,
+        held: Vec<u32>,
+        gone: Vec<u32>,
+    },
     /// An inventory turned a Not Used counter face up.
     Inventoried { id: u32, identity: Identity },
     /// The match ended.

@@ -3,7 +3,8 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Effect, Event, ObjectKind, ObjectPlace, Phase, Room, SelfDestruct, Weapon,
+    Action, Crewman, Effect, Event, Identity, ObjectKind, ObjectPlace, Phase, Room, SelfDestruct,
+    Weapon,
 };
 
 use super::flow::Table;
@@ -53,6 +54,10 @@ pub enum Checked {
     },
     Inventory {
         crewman: Crewman,
+    },
+    OpenAirlock {
+        crewman: Crewman,
+        airlock: Room,
     },
     EndActions,
 }
@@ -106,6 +111,9 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
         (Action::StopSelfDestruct { crewman }, Step::CrewActions(room)) => {
             check_destruct(s, *crewman, *room, false)
         }
+        (Action::OpenAirlock { crewman }, Step::CrewActions(room)) => {
+            check_airlock(s, *crewman, *room)
+        }
         (Action::Inventory { crewman }, Step::CrewActions(room)) => {
             check_inventory(s, *crewman, *room)
         }
@@ -130,6 +138,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::StartSelfDestruct { .. } => "start-self-destruct",
         Action::StopSelfDestruct { .. } => "stop-self-destruct",
         Action::Inventory { .. } => "inventory",
+        Action::OpenAirlock { .. } => "open-airlock",
         Action::EndActions {} => "end-actions",
     }
 }
@@ -425,6 +434,47 @@ fn check_destruct(
     }
 }
 
+/// The airlock a crewman in `corridor` may open.
+fn airlock_of(corridor: Room) -> Option<Room> {
+    match corridor {
+        Room::C2 => Some(Room::Air),
+        Room::A2 => Some(Room::Dk1),
+        Room::B2 => Some(Room::Dk2),
+        _ => None,
+    }
+}
+
+/// Opening an airlock (rules 11, 13): from its corridor, not on a face-up Intruder at stage 1-2.
+fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
+    let crew = ready_to_act(s, c)?;
+    if room.is_some_and(|r| r != crew.room) {
+        return Err(refuse(
+            "not_here",
+            format!("{c:?} is not in this compartment"),
+        ));
+    }
+    let airlock = airlock_of(crew.room).ok_or_else(|| {
+        refuse(
+            "no_airlock",
+            format!("no airlock opens from {:?}", crew.room),
+        )
+    })?;
+    let young_inside = !chart(s.stage).crew_may_kill
+        && s.counters.iter().any(|k| {
+            k.identity == Identity::Intruder && k.face_up && k.place == Place::Map(airlock)
+        });
+    if young_inside {
+        return Err(refuse(
+            "too_young_to_kill",
+            "a stage 1-2 Intruder may not be blown out of an airlock",
+        ));
+    }
+    Ok(Checked::OpenAirlock {
+        crewman: c,
+        airlock,
+    })
+}
+
 /// The face-down counters of the Not Used box.
 fn not_used_face_down(s: &State) -> Vec<usize> {
     (0..s.counters.len())
@@ -509,6 +559,7 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
         out.push(Action::StartSelfDestruct { crewman });
         out.push(Action::StopSelfDestruct { crewman });
         out.push(Action::Inventory { crewman });
+        out.push(Action::OpenAirlock { crewman });
     }
     out
 }
@@ -524,6 +575,7 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
         Action::StartSelfDestruct { crewman } => check_destruct(s, *crewman, room, true).is_ok(),
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
+        Action::OpenAirlock { crewman } => check_airlock(s, *crewman, room).is_ok(),
         _ => false,
     }
 }
@@ -662,6 +714,17 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.s.crew[crewman as usize].acted = true;
             t.s.self_destruct = SelfDestruct::Stopped {};
             t.tell(Event::SelfDestructStopped { crewman });
+            after_crew_action(t);
+        }
+        Checked::OpenAirlock { crewman, airlock } => {
+            t.s.crew[crewman as usize].acted = true;
+            let (held, gone) = t.blow_airlock(airlock);
+            t.tell(Event::AirlockOpened {
+                crewman,
+                airlock,
+                held,
+                gone,
+            });
             after_crew_action(t);
         }
         Checked::Inventory { crewman } => {

@@ -9,7 +9,7 @@ use xenotable_protocol::intruder::{
 use super::act::{crew_has_actions, defence_possible};
 use super::roll::Roll;
 use super::state::{Ending, Place, Specialty, State, Step, specialty};
-use super::station::{PANIC_ORDER, ROOMS, random_move};
+use super::station::{PANIC_ORDER, ROOMS, adjacent, random_move};
 use super::tables::{chart, power, target_of};
 use crate::games::Told;
 
@@ -73,6 +73,20 @@ impl<R: Roll> Table<'_, R> {
         for k in movers {
             let c = &self.s.counters[k];
             let twice = very_fast && (!c.face_up || c.identity == Identity::Intruder);
+            if let (true, Place::Map(from)) = (c.holding_edge, c.place) {
+                // Fast Reflexes: back to the corridor next to the airlock instead of rolling.
+                let to = adjacent(from)[0];
+                self.s.counters[k].holding_edge = false;
+                self.s.counters[k].place = Place::Map(to);
+                let id = self.s.counters[k].id;
+                self.tell(Event::CounterMoved {
+                    id,
+                    roll: 0,
+                    from,
+                    to: Some(to),
+                });
+                continue;
+            }
             for _ in 0..if twice { 2 } else { 1 } {
                 let Place::Map(from) = self.s.counters[k].place else {
                     break;
@@ -134,7 +148,7 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// Combat segment (6.2.1): every face-down counter there is turned face up.
-    fn reveal(&mut self, room: Room) {
+    pub fn reveal(&mut self, room: Room) {
         let mut hidden: Vec<usize> = (0..self.s.counters.len())
             .filter(|&k| {
                 let c = &self.s.counters[k];
@@ -452,12 +466,48 @@ impl<R: Roll> Table<'_, R> {
             c.place = Place::Map(room);
             c.face_up = false;
             c.asleep_until = None;
+            c.holding_edge = false;
             placed.push((id, room));
         }
         self.tell(Event::Panic { placed });
         self.metamorphosis();
         self.metamorphosis();
         self.start_turn();
+    }
+
+    /// Rules 13: everything in `airlock` is blown out; returns the Intruders that held the edge
+    /// and those gone alive.
+    pub fn blow_airlock(&mut self, airlock: Room) -> (Vec<u32>, Vec<u32>) {
+        self.reveal(airlock);
+        self.determine_powers();
+        for c in self.s.crew_in(airlock) {
+            self.crewman_dies(c);
+        }
+        for o in &mut self.s.objects {
+            if o.place == (ObjectPlace::Room { room: airlock }) {
+                o.place = ObjectPlace::Lost {};
+            }
+        }
+        let (mut held, mut gone) = (Vec::new(), Vec::new());
+        for k in 0..self.s.counters.len() {
+            if self.s.counters[k].place != Place::Map(airlock) {
+                continue;
+            }
+            let id = self.s.counters[k].id;
+            if self.s.counters[k].identity != Identity::Intruder {
+                self.s.counters[k].place = Place::Lost;
+            } else if self.s.has(Power::FastReflexes) {
+                self.s.counters[k].holding_edge = true;
+                held.push(id);
+            } else if self.s.has(Power::ImmuneToVacuum) {
+                self.s.counters[k].place = Place::Gone;
+                gone.push(id);
+            } else {
+                self.intruder_killed(k);
+            }
+        }
+        self.check_end();
+        (held, gone)
     }
 
     /// Ends the match when the crew is gone or no Intruder is left to fight (16.1).
@@ -482,6 +532,13 @@ impl<R: Roll> Table<'_, R> {
             std::cmp::Ordering::Greater => Some(true),
             std::cmp::Ordering::Less => Some(false),
             std::cmp::Ordering::Equal => None,
+        };
+        // An Intruder expelled alive (Immune to Vacuum) turns a would-be win into a loss.
+        let gone = self.s.counters.iter().any(|c| c.place == Place::Gone);
+        let crew_won = if gone && crew_won == Some(true) {
+            Some(false)
+        } else {
+            crew_won
         };
         self.s.ending = Some(Ending {
             reason,

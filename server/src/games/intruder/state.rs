@@ -75,6 +75,10 @@ pub enum Place {
     Killed,
     /// Material never brought into play (the spare Intruder counters).
     Spare,
+    /// Lost through an airlock (Lab Animals).
+    Lost,
+    /// Expelled alive, Immune to Vacuum.
+    Gone,
 }
 
 /// One Intruder, Lab Animal or Dummy counter.
@@ -87,6 +91,8 @@ pub struct Counter {
     pub face_up: bool,
     /// Asleep until the crew action segment of (turn, interaction phase 1 or 2).
     pub asleep_until: Option<(u32, u8)>,
+    /// Holds an airlock edge (Fast Reflexes): returns to the corridor in the next phase 1.
+    pub holding_edge: bool,
 }
 
 /// The decision the match waits for.
@@ -256,6 +262,7 @@ impl State {
             place,
             face_up: false,
             asleep_until: None,
+            holding_edge: false,
         });
     }
 
@@ -314,8 +321,9 @@ impl State {
         }
     }
 
-    /// The Intruders that count against the chart's clone number (7.4): in play, killed or
-    /// waiting in Clones Not Yet in Play.
+    /// The Intruders that count against the chart's clone number (7.4): in play, killed,
+    /// waiting in Clones Not Yet in Play, or gone alive through an airlock (our rule: like a
+    /// killed one it has left play for good).
     pub fn intruders_counted(&self) -> usize {
         self.counters
             .iter()
@@ -323,7 +331,7 @@ impl State {
                 c.identity == Identity::Intruder
                     && matches!(
                         c.place,
-                        Place::Map(_) | Place::Killed | Place::ClonesNotYetInPlay
+                        Place::Map(_) | Place::Killed | Place::ClonesNotYetInPlay | Place::Gone
                     )
             })
             .count()

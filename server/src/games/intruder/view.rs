@@ -15,7 +15,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .filter_map(|c| {
             let room = match c.place {
                 Place::Map(room) => Some(room),
-                Place::DummiesDiscovered | Place::Killed => None,
+                Place::DummiesDiscovered | Place::Killed | Place::Lost | Place::Gone => None,
                 Place::NotUsed if c.face_up => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,

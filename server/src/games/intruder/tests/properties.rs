@@ -19,7 +19,8 @@ fn actor(action: &Action) -> Option<Crewman> {
         | Action::Defend { crewman, .. }
         | Action::StartSelfDestruct { crewman }
         | Action::StopSelfDestruct { crewman }
-        | Action::Inventory { crewman } => Some(*crewman),
+        | Action::Inventory { crewman }
+        | Action::OpenAirlock { crewman } => Some(*crewman),
         Action::EndMovement {} | Action::NoDefence {} | Action::EndActions {} => None,
     }
 }

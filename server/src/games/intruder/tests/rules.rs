@@ -244,3 +244,122 @@ fn an_inventory_turns_one_not_used_counter_face_up_for_everyone_to_see() {
             .all(|c| c.identity.is_some() || c.room.is_some())
     );
 }
+
+/// A stage 3 Intruder face up in the Main Airlock with these powers known, C1 in C2 to open it,
+/// in the general action step.
+fn at_the_airlock(known: [Power; 4]) -> (super::super::state::State, u32) {
+    let mut s = bare();
+    s.stage = 3;
+    for c in &mut s.crew {
+        c.alive = true;
+        c.room = Room::Cm;
+    }
+    put(&mut s, Crewman::C1, Room::C2);
+    let id = intruder(&mut s, Room::Air, true);
+    s.known = known.to_vec();
+    s.step = Step::CrewActions(None);
+    s.cursor = 28;
+    s.attacks = vec![0; s.counters.len()];
+    (s, id)
+}
+
+/// C1 opens the airlock (no die is rolled).
+fn open_airlock(s: &mut super::super::state::State) {
+    let open = Action::OpenAirlock {
+        crewman: Crewman::C1,
+    };
+    crew(s, open, &mut Loaded::new(&[])).expect("C1 may open it");
+}
+
+#[test]
+fn an_airlock_kills_an_intruder_without_fast_reflexes_or_vacuum_immunity() {
+    let (mut s, id) = at_the_airlock([
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToShock,
+        Power::ImmuneToCold,
+    ]);
+    open_airlock(&mut s);
+    assert_eq!(s.killed, 1);
+    assert_eq!(
+        s.ending.as_ref().map(|e| (e.reason, e.crew_won)),
+        Some(("intruders_gone", Some(true)))
+    );
+    assert!(s.counter_by_id(id).is_some());
+}
+
+#[test]
+fn fast_reflexes_hold_the_airlock_edge_and_return_to_the_corridor() {
+    let (mut s, id) = at_the_airlock([
+        Power::FastReflexes,
+        Power::ImmuneToGas,
+        Power::VeryFast,
+        Power::ImmuneToCold,
+    ]);
+    let mut dice = Loaded::new(&[6; 100]);
+    let open = Action::OpenAirlock {
+        crewman: Crewman::C1,
+    };
+    let events = crew(&mut s, open, &mut dice).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::AirlockOpened { held, .. } if held == &vec![id]))
+    );
+    assert_eq!(s.killed, 0);
+    assert_eq!(s.step, Step::CrewMovement);
+    // On to the next turn's phase 1: the Intruder climbs back into C2 without rolling.
+    let back = Event::CounterMoved {
+        id,
+        roll: 0,
+        from: Room::Air,
+        to: Some(Room::C2),
+    };
+    let mut seen = Vec::new();
+    while s.turn < 3 && !seen.contains(&back) {
+        let next = if s.step == Step::CrewMovement {
+            Action::EndMovement {}
+        } else {
+            Action::EndActions {}
+        };
+        seen.extend(crew(&mut s, next, &mut dice).unwrap());
+    }
+    assert!(seen.contains(&back), "{seen:?}");
+}
+
+#[test]
+fn vacuum_immunity_removes_it_alive_and_turns_a_would_be_win_into_a_loss() {
+    let (mut s, _) = at_the_airlock([
+        Power::ImmuneToVacuum,
+        Power::ImmuneToGas,
+        Power::VeryFast,
+        Power::ImmuneToCold,
+    ]);
+    s.killed = 1;
+    open_airlock(&mut s);
+    let ending = s.ending.clone().expect("no Intruder left on the station");
+    assert_eq!(
+        (ending.reason, ending.score, ending.crew_won),
+        ("intruders_gone", 7, Some(false))
+    );
+}
+
+#[test]
+fn no_airlock_may_be_opened_on_a_face_up_intruder_at_stage_two() {
+    let (mut s, _) = at_the_airlock([
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToShock,
+        Power::ImmuneToCold,
+    ]);
+    s.stage = 2;
+    let open = Action::OpenAirlock {
+        crewman: Crewman::C1,
+    };
+    assert_eq!(
+        super::super::act::check(&s, Seat::Crew, &open)
+            .unwrap_err()
+            .code(),
+        "too_young_to_kill"
+    );
+}

@@ -91,6 +91,7 @@ pub fn intruder(s: &mut State, room: Room, face_up: bool) -> u32 {
         face_up,
         place: Place::Map(room),
         asleep_until: None,
+        holding_edge: false,
         ..s.counters[k].clone()
     };
     s.counters[k].id
