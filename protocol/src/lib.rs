@@ -9,8 +9,8 @@
 pub mod artemia;
 pub mod away_team;
 pub mod derelict;
-pub mod intruder;
 mod envelope;
+pub mod intruder;
 mod seat;
 mod wire;
 

@@ -13,7 +13,6 @@ use xenotable_protocol::{MatchView, Outcome, Seat};
 use super::artemia::Artemia;
 use super::away_team::AwayTeam;
 use super::derelict::{self, Derelict};
-use super::intruder::{self, Intruder};
 use super::{
     Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
 };
@@ -43,15 +42,7 @@ fn info<G: Game>() -> GameInfo {
 
 /// Every game in the registry.
 pub fn games() -> Vec<GameInfo> {
-    vec![
-        info::<Artemia>(),
-        info::<Derelict>(),
-        info::<AwayTeam>(),
-        GameInfo {
-            scenarios: intruder::scenarios(),
-            ..info::<Intruder>()
-        },
-    ]
+    vec![info::<Artemia>(), info::<Derelict>(), info::<AwayTeam>()]
 }
 
 /// What a new match is made of.
@@ -267,7 +258,6 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
         Artemia::ID => make::<Artemia>(setup),
         Derelict::ID => make::<Derelict>(setup),
         AwayTeam::ID => make::<AwayTeam>(setup),
-        Intruder::ID => make::<Intruder>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
 }
@@ -292,7 +282,6 @@ pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
         // where it stands even when it is not UTF-8, and the size check comes first.
         Derelict::ID => Ok(derelict::scenario::parse_bytes(bytes)?.title),
         AwayTeam::ID => check::<AwayTeam>(bytes),
-        Intruder::ID => check::<Intruder>(bytes),
         other => Err(CheckError::UnknownGame(other.to_owned())),
     }
 }

@@ -1,6 +1,10 @@
 //! Intruder: the crew of Deep Space Station Prometheus hunts a shapeshifting alien hidden among
 //! face-down counters (`shared/rules/intruder.md`).
 //!
+//! Not yet in the registry: players are offered Intruder once the solitaire rules are whole
+//! (capture, weapon construction, the Freezer, shuttles and stowaways are still to come), so
+//! nobody plays a partial rulebook. Until then the rules are exercised by their tests and bench.
+//!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
 //! `state` (the truth and the set-up), `flow` (the automatic turn: movement, interactions with

@@ -189,14 +189,10 @@ fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available()
 }
 
 #[test]
-fn the_registry_lists_intruder_with_its_solitaire_scenario() {
-    let list = serde_json::to_value(crate::games::games()).unwrap();
-    let game = list
-        .as_array()
-        .and_then(|l| l.iter().find(|g| g["id"] == "intruder"))
-        .expect("listed");
-    assert_eq!(game["scenarios"][0]["id"], "solitaire");
-    assert_eq!(game["scenarios"][0]["seats"], serde_json::json!(["crew"]));
+fn solitaire_is_a_built_in_scenario_with_the_crew_seat() {
+    let list = serde_json::to_value(super::super::scenarios()).unwrap();
+    assert_eq!(list[0]["id"], "solitaire");
+    assert_eq!(list[0]["seats"], serde_json::json!(["crew"]));
 }
 
 #[test]
