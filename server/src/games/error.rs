@@ -62,6 +62,23 @@ pub enum SetupError {
 }
 
 impl SetupError {
+    /// Checks that every seat is one the game knows and none is listed twice, in the order
+    /// given (the first offender is named).
+    pub fn check_seats(
+        seats: &[xenotable_protocol::Seat],
+        known: impl Fn(xenotable_protocol::Seat) -> bool,
+    ) -> Result<(), SetupError> {
+        for (k, seat) in seats.iter().enumerate() {
+            if !known(*seat) {
+                return Err(SetupError::UnknownSeat(seat.to_string()));
+            }
+            if seats[..k].contains(seat) {
+                return Err(SetupError::DuplicateSeat(seat.to_string()));
+            }
+        }
+        Ok(())
+    }
+
     /// The stable code of this error.
     pub fn code(&self) -> &'static str {
         match self {

@@ -90,14 +90,9 @@ impl Game for Artemia {
                 )));
             }
         };
-        for (k, seat) in seats.iter().enumerate() {
-            if !matches!(seat, Seat::Creature | Seat::Hunted(_)) {
-                return Err(SetupError::UnknownSeat(seat.to_string()));
-            }
-            if seats[..k].contains(seat) {
-                return Err(SetupError::DuplicateSeat(seat.to_string()));
-            }
-        }
+        SetupError::check_seats(seats, |seat| {
+            matches!(seat, Seat::Creature | Seat::Hunted(_))
+        })?;
         if !seats.contains(&Seat::Creature) {
             return Err(SetupError::Seats("Artemia needs the creature seat".into()));
         }

@@ -83,14 +83,7 @@ impl Game for AwayTeam {
         scenario: Option<&str>,
         _options: Options,
     ) -> Result<Encounter, SetupError> {
-        for (k, seat) in seats.iter().enumerate() {
-            if !SEATS.contains(seat) {
-                return Err(SetupError::UnknownSeat(seat.to_string()));
-            }
-            if seats[..k].contains(seat) {
-                return Err(SetupError::DuplicateSeat(seat.to_string()));
-            }
-        }
+        SetupError::check_seats(seats, |seat| SEATS.contains(&seat))?;
         if let Some(missing) = SEATS.iter().find(|s| !seats.contains(s)) {
             return Err(SetupError::Seats(format!(
                 "Away Team needs both seats: {missing} is missing"

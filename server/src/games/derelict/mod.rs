@@ -75,14 +75,7 @@ impl Game for Derelict {
         scenario: Option<&str>,
         _options: Options,
     ) -> Result<Scenario, SetupError> {
-        for (k, seat) in seats.iter().enumerate() {
-            if !Derelict::seats().contains(seat) {
-                return Err(SetupError::UnknownSeat(seat.to_string()));
-            }
-            if seats[..k].contains(seat) {
-                return Err(SetupError::DuplicateSeat(seat.to_string()));
-            }
-        }
+        SetupError::check_seats(seats, |seat| Derelict::seats().contains(&seat))?;
         if seats.len() != 2 {
             return Err(SetupError::Seats(
                 "Derelict needs both seats, marines and aliens".into(),
