@@ -16,8 +16,8 @@ mod told;
 pub use dice::Dice;
 pub use error::{RuleError, ScenarioError, SetupError};
 pub use registry::{
-    AnyMatch, CheckError, GameInfo, JsonEvent, Match, MatchError, MatchSetup, check_scenario,
-    games, new_match,
+    AnyMatch, CheckError, GameInfo, JsonEvent, Match, MatchError, MatchSetup, built_in_scenarios,
+    check_scenario, games, new_match,
 };
 pub use told::{Audience, SeatSet, Told};
 pub use xenotable_protocol::{Outcome, Seat};
@@ -86,6 +86,13 @@ pub trait Game {
 
     /// The options a new match may set, for the lobby: by option name, its choices and default.
     fn options() -> serde_json::Value;
+
+    /// The scenarios built into the rules, named by id (Intruder's `solitaire`). A match of a
+    /// game that has them is made on one of these ids, given to [`Game::configure`] as the
+    /// scenario; games without them are played on scenario files (or on none).
+    fn scenarios() -> Vec<ScenarioInfo> {
+        Vec::new()
+    }
 
     /// Checks a scenario file of this game and returns its title. Games without scenario files
     /// refuse every text.

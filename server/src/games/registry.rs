@@ -13,6 +13,7 @@ use xenotable_protocol::{MatchView, Outcome, Seat};
 use super::artemia::Artemia;
 use super::away_team::AwayTeam;
 use super::derelict::{self, Derelict};
+use super::intruder::Intruder;
 use super::{
     Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
 };
@@ -25,7 +26,7 @@ pub struct GameInfo {
     /// Every seat the game can have; a match uses some of them (Artemia: the Creature and
     /// hunted-1 up to hunted-k, 1 ≤ k ≤ 6).
     pub seats: Vec<Seat>,
-    /// Its scenarios, shipped and uploaded.
+    /// Its scenarios: the built-in ones first, then the files shipped and uploaded.
     pub scenarios: Vec<ScenarioInfo>,
     pub options: Value,
 }
@@ -35,14 +36,28 @@ fn info<G: Game>() -> GameInfo {
         id: G::ID,
         name: G::NAME,
         seats: G::seats(),
-        scenarios: Vec::new(),
+        scenarios: G::scenarios(),
         options: G::options(),
     }
 }
 
 /// Every game in the registry.
 pub fn games() -> Vec<GameInfo> {
-    vec![info::<Artemia>(), info::<Derelict>(), info::<AwayTeam>()]
+    vec![
+        info::<Artemia>(),
+        info::<Derelict>(),
+        info::<AwayTeam>(),
+        info::<Intruder>(),
+    ]
+}
+
+/// The scenarios built into `game`'s rules (none for an unknown game, or one played on files).
+pub fn built_in_scenarios(game: &str) -> Vec<ScenarioInfo> {
+    games()
+        .into_iter()
+        .find(|g| g.id == game)
+        .map(|g| g.scenarios)
+        .unwrap_or_default()
 }
 
 /// What a new match is made of.
@@ -50,8 +65,9 @@ pub fn games() -> Vec<GameInfo> {
 pub struct MatchSetup {
     pub game: String,
     pub seats: Vec<Seat>,
-    /// The text of the scenario file, for games played on one. Stored with the match, so a
-    /// replay does not depend on the scenario still existing or being unchanged.
+    /// The text of the scenario file, for games played on one, or the id of a built-in scenario
+    /// (Intruder's `solitaire`). Stored with the match, so a replay does not depend on the
+    /// scenario still existing or being unchanged.
     pub scenario: Option<String>,
     pub options: Value,
     pub seed: u64,
@@ -258,6 +274,7 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
         Artemia::ID => make::<Artemia>(setup),
         Derelict::ID => make::<Derelict>(setup),
         AwayTeam::ID => make::<AwayTeam>(setup),
+        Intruder::ID => make::<Intruder>(setup),
         other => Err(MatchError::UnknownGame(other.to_owned())),
     }
 }
@@ -282,6 +299,7 @@ pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
         // where it stands even when it is not UTF-8, and the size check comes first.
         Derelict::ID => Ok(derelict::scenario::parse_bytes(bytes)?.title),
         AwayTeam::ID => check::<AwayTeam>(bytes),
+        Intruder::ID => check::<Intruder>(bytes),
         other => Err(CheckError::UnknownGame(other.to_owned())),
     }
 }

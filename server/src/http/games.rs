@@ -15,7 +15,7 @@ async fn list(State(app): State<AppState>) -> Result<Json<Vec<GameInfo>>, HttpEr
     let stored = app.store.list_scenarios(None).await?;
     let mut games = games();
     for game in &mut games {
-        // Built-in scenarios (Intruder's) come first, then the uploaded files.
+        // Built-in scenarios (Intruder's) come first, then the stored files.
         game.scenarios.extend(
             stored
                 .iter()

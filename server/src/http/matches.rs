@@ -13,7 +13,7 @@ use xenotable_protocol::{
 
 use super::json::{Body, Params};
 use super::{AppState, HttpError};
-use crate::games::{MatchSetup, Viewer, new_match};
+use crate::games::{MatchSetup, Viewer, built_in_scenarios, new_match};
 use crate::room::load;
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
@@ -52,14 +52,22 @@ async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
         .ok_or_else(|| HttpError::not_found("match"))
 }
 
-/// The text of scenario `id`, which must be one of `game`'s.
+/// What scenario `id` of `game` gives the rules: the id itself for a game with built-in
+/// scenarios (Intruder's `solitaire`), else the text of the stored file, which must be `game`'s.
 async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, HttpError> {
+    let unknown =
+        || HttpError::bad_request("unknown_scenario", format!("{game} has no scenario {id:?}"));
+    let built_in = built_in_scenarios(game);
+    if !built_in.is_empty() {
+        return if built_in.iter().any(|s| s.id == id) {
+            Ok(id.to_owned())
+        } else {
+            Err(unknown())
+        };
+    }
     match app.store.get_scenario(id).await? {
         Some(s) if s.game == game => Ok(s.text),
-        _ => Err(HttpError::bad_request(
-            "unknown_scenario",
-            format!("{game} has no scenario {id:?}"),
-        )),
+        _ => Err(unknown()),
     }
 }
 

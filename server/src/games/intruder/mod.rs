@@ -1,9 +1,8 @@
 //! Intruder: the crew of Deep Space Station Prometheus hunts a shapeshifting alien hidden among
 //! face-down counters (`shared/rules/intruder.md`).
 //!
-//! Not yet in the registry: players are offered Intruder once the solitaire rules are whole
-//! (capture, weapon construction, the Freezer, shuttles and stowaways are still to come), so
-//! nobody plays a partial rulebook. Until then the rules are exercised by their tests and bench.
+//! In the registry with its built-in scenarios ([`scenarios`]): a match names one by id (none:
+//! `solitaire`), and the id is what [`Game::configure`] receives as the scenario.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
@@ -105,6 +104,10 @@ impl Game for Intruder {
         serde_json::json!({
             "turn-limit": {"default": DEFAULT_TURN_LIMIT, "min": 0},
         })
+    }
+
+    fn scenarios() -> Vec<ScenarioInfo> {
+        scenarios()
     }
 
     fn configure(
