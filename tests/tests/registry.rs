@@ -47,6 +47,18 @@ fn play_out(m: &mut dyn AnyMatch, pick: &mut Picker) -> Vec<(Seat, Value)> {
     log
 }
 
+/// The same match made again and fed `log` ends in the very same state.
+fn assert_replays(played: &dyn AnyMatch, mut replay: Box<dyn AnyMatch>, log: &[(Seat, Value)]) {
+    for (seat, action) in log {
+        replay.act(*seat, action).expect("the log replays");
+    }
+    assert_eq!(replay.state_hash(), played.state_hash());
+    assert_eq!(
+        replay.view(Viewer::Omniscient),
+        played.view(Viewer::Omniscient)
+    );
+}
+
 #[test]
 fn the_registry_lists_artemia_with_its_seats() {
     let list = serde_json::to_value(games()).unwrap();
@@ -72,12 +84,7 @@ fn a_json_match_plays_to_an_outcome_and_replays_identically() {
         let view = m.view(Viewer::Spectator);
         assert_eq!(view["outcome"]["reason"], outcome.reason);
 
-        let mut replay = artemia(hunted, seed);
-        for (seat, action) in &log {
-            replay.act(*seat, action).expect("the log replays");
-        }
-        assert_eq!(replay.state_hash(), m.state_hash());
-        assert_eq!(replay.view(Viewer::Omniscient), m.view(Viewer::Omniscient));
+        assert_replays(m.as_ref(), artemia(hunted, seed), &log);
     }
 }
 
@@ -166,4 +173,75 @@ fn bad_setups_name_their_problem() {
     .err()
     .expect("refused");
     assert_eq!(err.code(), "unknown_game");
+}
+
+fn intruder(seed: u64) -> Box<dyn AnyMatch> {
+    new_match(&MatchSetup {
+        game: "intruder".into(),
+        seats: vec![Seat::Crew],
+        scenario: Some("solitaire".into()),
+        options: json!({"turn-limit": 8}),
+        seed,
+    })
+    .expect("a valid match")
+}
+
+#[test]
+fn the_registry_lists_intruder_with_its_built_in_solitaire_scenario() {
+    let list = serde_json::to_value(games()).unwrap();
+    let intruder = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "intruder")
+        .expect("intruder is listed");
+    assert_eq!(intruder["seats"], json!(["crew"]));
+    assert_eq!(intruder["scenarios"][0]["id"], "solitaire");
+    assert_eq!(intruder["scenarios"][0]["seats"], json!(["crew"]));
+}
+
+#[test]
+fn an_intruder_json_match_plays_to_an_outcome_and_replays_identically() {
+    for seed in 0..6u64 {
+        let mut m = intruder(seed);
+        let log = play_out(m.as_mut(), &mut Picker(seed));
+        let outcome = m.outcome().expect("finished");
+        assert!(m.to_act().is_empty());
+        assert_eq!(
+            m.view(Viewer::Spectator)["outcome"]["reason"],
+            outcome.reason
+        );
+        assert_replays(m.as_ref(), intruder(seed), &log);
+    }
+}
+
+#[test]
+fn intruder_setups_name_their_problem() {
+    let setup = |seats: Vec<Seat>, scenario: Option<&str>, options: Value| MatchSetup {
+        game: "intruder".into(),
+        seats,
+        scenario: scenario.map(str::to_owned),
+        options,
+        seed: 1,
+    };
+    let cases = [
+        (
+            setup(vec![Seat::Crew], Some("return"), Value::Null),
+            "unknown_scenario",
+        ),
+        (setup(vec![], None, Value::Null), "bad_seats"),
+        (
+            setup(vec![Seat::Marines], None, Value::Null),
+            "unknown_seat",
+        ),
+        (
+            setup(vec![Seat::Crew], None, json!({"turn_limit": 3})),
+            "bad_options",
+        ),
+    ];
+    for (setup, code) in cases {
+        let err = new_match(&setup).err().expect("refused");
+        assert_eq!(err.code(), code, "{:?}", setup.scenario);
+    }
+    assert!(new_match(&setup(vec![Seat::Crew], None, Value::Null)).is_ok());
 }
