@@ -131,10 +131,13 @@ function buildForm(root, games, { created, showError, clearError, refresh }) {
       scenarioSelect = null;
     }
     for (const [key, option] of Object.entries(g.options ?? {})) {
-      const select = h('select', { 'aria-label': option.name ?? key },
-        (option.choices ?? []).map((c) => h('option', { value: JSON.stringify(c), selected: c === option.default }, String(c))));
-      optionInputs[key] = select;
-      parts.push(h('label', {}, `${option.name ?? key} `, select));
+      // An option with choices is a list; one with a minimum (Intruder's turn-limit) a number.
+      const input = option.choices
+        ? h('select', { 'aria-label': option.name ?? key },
+          option.choices.map((c) => h('option', { value: JSON.stringify(c), selected: c === option.default }, String(c))))
+        : h('input', { type: 'number', 'aria-label': option.name ?? key, min: option.min ?? null, step: 1, value: option.default ?? 0, required: true });
+      optionInputs[key] = input;
+      parts.push(h('label', {}, `${option.name ?? key} `, input));
     }
     parts.push(seatBox);
     replace(body, parts);
@@ -154,7 +157,7 @@ function buildForm(root, games, { created, showError, clearError, refresh }) {
     const name = nameInput.value.trim();
     const mine = seatRows.filter((s) => s.who === 'me');
     if (mine.length && !name) return showError({ code: 'bad_name', message: 'Give your name to take a seat (or make every seat a bot or open).' });
-    const options = Object.fromEntries(Object.entries(optionInputs).map(([k, el]) => [k, JSON.parse(el.value)]));
+    const options = Object.fromEntries(Object.entries(optionInputs).map(([k, el]) => [k, el.type === 'number' ? Number(el.value) : JSON.parse(el.value)]));
     const request = {
       game: game().id,
       scenario: scenarioSelect?.value ?? null,

@@ -1,6 +1,7 @@
 // The Artemia table has words for everything the protocol can send: every event, action,
 // decision, card and place named in protocol/src/artemia/. A variant added there without words
-// here fails this test instead of showing a raw name to players.
+// here fails this test instead of showing a raw name to players. The Derelict, Away Team and
+// Intruder tables are held to the same for their events and actions.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -80,3 +81,13 @@ for (const [game, dir] of [['derelict', 'derelict'], ['away_team', 'away-team']]
     });
   }
 }
+
+test('every Intruder event and action has words', () => {
+  const source = readFileSync(join(repo, 'protocol', 'src', 'intruder', 'mod.rs'), 'utf8');
+  for (const [name, fn] of [['Event', 'describeEvent'], ['Action', 'describeAction']]) {
+    const wire = variants(source, name).map((v) => v.replace(/_/g, '-'));
+    assert.ok(wire.length > 10, `read: ${wire}`);
+    const known = tableCases('intruder', fn);
+    assert.deepEqual(wire.filter((v) => !known.has(v)), [], name);
+  }
+});

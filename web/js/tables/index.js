@@ -9,8 +9,9 @@ import * as artemia from './artemia/table.js';
 import * as awayTeam from './away-team/table.js';
 import * as derelict from './derelict/table.js';
 import * as generic from './generic.js';
+import * as intruder from './intruder/table.js';
 
-const TABLES = { artemia, derelict, 'away-team': awayTeam };
+const TABLES = { artemia, derelict, 'away-team': awayTeam, intruder };
 
 /** The table module of `game`. */
 export function tableFor(game) {

@@ -1,0 +1,410 @@
+// The Intruder table: Deep Space Station Prometheus drawn in SVG from the view alone. The 28
+// compartments (rules 3) with their passageways, the crewmen in them (MP left, acted), the
+// objects lying there, face-down counters as neutral tokens named by opaque id only, face-up ones
+// as what they are (asleep marked); the life stage chart, the known powers and the unknown ones
+// as blanks, the Weapon Construction and Self-Destruct tracks, the boxes, score, turn and phase,
+// and the crew's prompt in words. Click a crewman to select him: the compartments he may move to
+// are outlined and a click sends that very `move` of `view.legal`; his other choices, and the
+// crew's, are buttons of the shared action panel.
+
+import { h, replace, svg } from '../../dom.js';
+import { renderActions } from '../../actions.js';
+import {
+  IDENTITY_LABEL, POWERS, ROOMS, counterName, counterTag, crewName, crewShort, describeAction, describeEvent, destructBox,
+  kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort,
+} from './words.js';
+
+export { describeAction, describeEvent, reasonWords };
+
+/** The map's size in SVG units. */
+const WIDTH = 1110;
+const HEIGHT = 640;
+/** A compartment's box by kind; the Command Module is the largest. */
+const SIZES = {
+  hub: { w: 180, h: 100 }, secured: { w: 76, h: 60 }, corridor: { w: 100, h: 62 }, working: { w: 100, h: 62 },
+  shaft: { w: 92, h: 56 }, storage: { w: 80, h: 52 }, airlock: { w: 80, h: 52 },
+};
+
+/**
+ * Where each compartment is drawn (its centre). The six working rooms and the three shafts form
+ * the outer ring; each corridor runs inside it beside its two working rooms, with its storage
+ * rooms and its airlock on the inside, so no passageway crosses another or runs under a box.
+ */
+const PLACES = {
+  liv: [250, 45], mes: [375, 45], sh2: [550, 45], inf: [740, 45], lab: [900, 45],
+  sh3: [55, 340], sh1: [1055, 330], mnt: [380, 595], pwr: [720, 595],
+  a2: [250, 160], a1: [375, 160], sa2: [170, 262], dk1: [265, 262], sa1: [370, 262],
+  arm: [470, 165], frz: [550, 165], cmp: [630, 165], cm: [540, 300],
+  b2: [740, 160], b1: [900, 160], dk2: [700, 255], sb2: [790, 255], sb1: [955, 262],
+  c1: [720, 480], c2: [380, 480], sc1: [800, 390], sc2: [310, 392], air: [440, 392],
+};
+
+/** The passageways (rules 3), each once; a third entry bends the line (so it runs under no box). */
+const PASSAGES = [
+  ['cm', 'a1'], ['cm', 'b1', [[540, 322], [865, 322], [865, 160]]], ['cm', 'c1'], ['cm', 'arm'], ['cm', 'frz'], ['cm', 'cmp'],
+  ['a1', 'a2'], ['a1', 'sa1'], ['a1', 'mes'], ['a2', 'sa2'], ['a2', 'liv'], ['a2', 'dk1'],
+  ['b1', 'b2'], ['b1', 'sb1'], ['b1', 'lab'], ['b2', 'sb2'], ['b2', 'inf'], ['b2', 'dk2'],
+  ['c1', 'c2'], ['c1', 'sc1'], ['c1', 'pwr'], ['c2', 'sc2'], ['c2', 'mnt'], ['c2', 'air'],
+  ['mes', 'sh2'], ['mes', 'liv'], ['liv', 'sh3'], ['lab', 'inf'], ['lab', 'sh1'], ['inf', 'sh2'],
+  ['pwr', 'mnt'], ['pwr', 'sh1'], ['mnt', 'sh3'],
+];
+
+/** The kind of each compartment, for its colour. */
+const KIND = {
+  cm: 'hub', arm: 'secured', frz: 'secured', cmp: 'secured',
+  a1: 'corridor', a2: 'corridor', b1: 'corridor', b2: 'corridor', c1: 'corridor', c2: 'corridor',
+  sa1: 'storage', sa2: 'storage', sb1: 'storage', sb2: 'storage', sc1: 'storage', sc2: 'storage',
+  mes: 'working', liv: 'working', lab: 'working', inf: 'working', pwr: 'working', mnt: 'working',
+  sh1: 'shaft', sh2: 'shaft', sh3: 'shaft', air: 'airlock', dk1: 'airlock', dk2: 'airlock',
+};
+
+/** Short marks of the objects on the map. */
+const OBJECT_MARK = {
+  blaster: 'Bl', 'sleep-dart-pistol': 'SD', 'gas-canister': 'Gs', 'electric-prod': 'Pr', flamethrower: 'Fl', cage: 'Cg',
+};
+
+/** The life stage chart (rules 7.1): powers, metamorphosis, attack, clones, crew may kill, kill. */
+const STAGES = [
+  [1, 2, '1-2', '1-3', 2, 'no', '1-3'],
+  [2, 3, '1-2', '1-3', 2, 'no', '1-3'],
+  [3, 4, '1-2', '1-3', 2, 'yes', '1-4'],
+  [4, 5, '1', '1-4', 3, 'yes', '1-4'],
+  [5, 6, '1', '1-4', 4, 'yes', '1-5'],
+  [6, 7, 'none', '1-5', 5, 'yes', '1-5'],
+];
+
+/** The weapons built on the Weapon Construction Track and the turns each takes (rules 9.3). */
+const BUILD_TURNS = { 'electric-prod': 2, flamethrower: 3 };
+
+const sizeOf = (room) => SIZES[KIND[room]];
+
+/**
+ * Mounts the table in `root`. `ctx.you` is `crew`, `spectator` or `omniscient` (replay);
+ * `ctx.act`, if given, sends an action from the legal list.
+ */
+export function mount(root, ctx) {
+  const table = new IntruderTable(root, ctx);
+  return { show: (view, events) => table.show(view, events), pending: (on) => table.setPending(on) };
+}
+
+class IntruderTable {
+  constructor(root, ctx) {
+    this.ctx = ctx;
+    this.view = null;
+    this.pending = false;
+    this.selected = null;
+    /** The events of the last frame that had any. */
+    this.recent = [];
+    this.el = {
+      status: h('div', { class: 'in-status', 'aria-live': 'polite' }),
+      prompt: h('p', { class: 'in-prompt' }),
+      selected: h('div', { class: 'in-selected' }),
+      actions: h('div', { class: 'actions in-actions', hidden: true }),
+      map: h('div', { class: 'in-map' }),
+      recent: h('section', { class: 'in-recent', hidden: true }),
+      crew: h('section', { class: 'panel in-crew' }),
+      intruder: h('section', { class: 'panel in-intruder' }),
+      tracks: h('section', { class: 'panel in-tracks' }),
+    };
+    replace(root, h('div', { class: 'intruder' },
+      this.el.status, this.el.prompt,
+      h('div', { class: 'in-main' },
+        this.el.map,
+        h('div', { class: 'in-play' }, this.el.selected, this.el.actions, this.el.recent)),
+      h('p', { class: 'in-legend' },
+        h('span', { class: 'key-crew' }, 'crewman (MP left; dimmed: has acted)'),
+        h('span', { class: 'key-hidden' }, 'face-down counter'),
+        h('span', { class: 'key-intruder' }, 'Intruder'), h('span', { class: 'key-animal' }, 'Lab Animal'),
+        h('span', { class: 'key-dummy' }, 'Dummy'), h('span', { class: 'key-object' }, 'object'),
+        h('span', { class: 'key-legal' }, 'where the selected crewman may move')),
+      h('div', { class: 'in-panels' }, this.el.crew, this.el.intruder, this.el.tracks)));
+  }
+
+  setPending(on) {
+    this.pending = on;
+    if (this.view) this.render();
+  }
+
+  show(view, events) {
+    learnObjects(view);
+    // What the last answer brought stays beside the map until the next one brings more.
+    if (events.length) this.recent = events;
+    this.view = view;
+    this.chooseSelection();
+    this.render();
+  }
+
+  /** The legal actions of crewman `c` (none for watchers). */
+  legalOf(c) {
+    if (!this.ctx.act || !c) return [];
+    return this.view.legal.filter((a) => a.crewman === c);
+  }
+
+  /** Keeps the selected crewman while he lives and has something to do, else the first who has. */
+  chooseSelection() {
+    const living = this.view.crew.filter((c) => c.alive);
+    const keep = living.find((c) => c.crewman === this.selected);
+    if (keep && (!this.ctx.act || this.legalOf(keep.crewman).length)) return;
+    const prompt = this.view.prompt;
+    const target = prompt.type === 'self-defence' ? prompt.target : null;
+    this.selected = target ?? living.find((c) => this.legalOf(c.crewman).length)?.crewman ?? keep?.crewman ?? null;
+  }
+
+  select(crewman) {
+    this.selected = crewman;
+    this.render();
+  }
+
+  send(action) {
+    if (!action || this.pending || !this.ctx.act) return;
+    if (this.ctx.act(action)) this.setPending(true);
+  }
+
+  render() {
+    this.renderStatus();
+    this.renderSelected();
+    this.renderActions();
+    this.renderMap();
+    this.renderRecent();
+    this.renderCrew();
+    this.renderIntruder();
+    this.renderTracks();
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const limit = v.turn_limit ? ` of ${v.turn_limit}` : '';
+    replace(this.el.status,
+      h('span', { class: 'in-title' }, 'Deep Space Station Prometheus'),
+      h('span', { class: 'in-turn' }, `Turn ${v.turn}${limit}`),
+      h('span', { class: 'in-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
+      h('span', { class: 'in-score' }, `Score ${v.score}`),
+      h('span', { class: 'in-stage' }, `Intruder stage ${v.stage}`),
+      v.self_destruct.state === 'active' ? h('span', { class: 'in-destruct' }, `Self-destruct: ${destructBox(v.self_destruct.box)}`) : null);
+    const mine = Boolean(this.ctx.act) && v.to_act.includes(this.ctx.you);
+    const words = v.outcome
+      ? `The match is over: ${reasonWords(v.outcome.reason)}. Final score ${v.score}.`
+      : `${mine ? 'Your move. ' : this.ctx.act ? '' : 'The crew is playing. '}${promptWords(v.prompt)}`;
+    this.el.prompt.classList.toggle('mine', mine && !v.outcome);
+    this.el.prompt.classList.toggle('over', Boolean(v.outcome));
+    replace(this.el.prompt, words);
+  }
+
+  /** What the selected crewman is, carries and has left. */
+  renderSelected() {
+    const c = this.view.crew.find((x) => x.crewman === this.selected);
+    if (!c) {
+      replace(this.el.selected, h('p', { class: 'hint' }, this.ctx.act ? 'Click a crewman to select him.' : ''));
+      return;
+    }
+    const carried = this.carriedBy(c.crewman);
+    replace(this.el.selected,
+      h('strong', {}, crewName(c.crewman)),
+      h('span', {}, ` in ${roomName(c.room)}`),
+      h('span', { class: 'hint' }, c.alive
+        ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${carried.length ? `carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : 'carries nothing'}`
+        : ' · dead'));
+  }
+
+  /** The selected crewman's choices (moves too: they are also clicks on the map) and the crew's. */
+  renderActions() {
+    const legal = this.ctx.act ? this.view.legal.filter((a) => !a.crewman || a.crewman === this.selected) : [];
+    renderActions(this.el.actions, legal, {
+      describe: (a) => (a.crewman
+        ? { group: a.type === 'move' ? 'move' : 'crewman', heading: a.type === 'move' ? `Move ${crewShort(a.crewman)}` : crewShort(a.crewman), label: this.actionLabel(a) }
+        : { group: 'crew', heading: '', label: describeAction(a) }),
+      send: (a) => this.send(a),
+      pending: this.pending,
+    });
+  }
+
+  /** A button's label: without the crewman's name, which heads the group. */
+  actionLabel(a) {
+    if (a.type === 'move') return `${roomShort(a.to)}${KIND[a.to] === 'shaft' ? ' (2 MP)' : ''}`;
+    return describeAction(a).replace(/^[CES]\d: /, '').replace(/^./, (ch) => ch.toUpperCase());
+  }
+
+  /** The events of the last frame that had any, in words, beside the map. */
+  renderRecent() {
+    this.el.recent.hidden = !this.recent.length;
+    replace(this.el.recent,
+      h('h2', {}, 'Just now'),
+      h('ol', { class: 'in-recent-lines' }, this.recent.map((e) => h('li', { dataset: { type: e.type } }, describeEvent(e)))));
+  }
+
+  /** Objects carried by `crewman`. */
+  carriedBy(crewman) {
+    return this.view.objects.filter((o) => o.place.at === 'carried' && o.place.crewman === crewman);
+  }
+
+  /** The legal moves of the selected crewman, by destination. */
+  movesTo() {
+    const moves = new Map();
+    if (this.pending) return moves;
+    for (const a of this.legalOf(this.selected)) if (a.type === 'move') moves.set(a.to, a);
+    return moves;
+  }
+
+  renderMap() {
+    const v = this.view;
+    const moves = this.movesTo();
+    const lines = PASSAGES.map(([a, b, bends]) => svg('polyline', {
+      class: 'passage', points: (bends ?? [PLACES[a], PLACES[b]]).map((p) => p.join(',')).join(' '),
+    }));
+    const rooms = Object.keys(ROOMS).map((room) => this.drawRoom(room, moves.get(room)));
+    const map = svg('svg', {
+      class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
+      'aria-label': 'The station: 28 compartments and their passageways',
+    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms));
+    replace(this.el.map, map);
+    this.el.map.classList.toggle('over', Boolean(v.outcome));
+  }
+
+  /** One compartment: its box (outlined when the selected crewman may move there), and what is in it. */
+  drawRoom(room, move) {
+    const v = this.view;
+    const [cx, cy] = PLACES[room];
+    const { w, h: ht } = sizeOf(room);
+    const x = cx - w / 2;
+    const y = cy - ht / 2;
+    const locked = KIND[room] === 'secured' && !v.unlocked.includes(room);
+    const crew = v.crew.filter((c) => c.alive && c.room === room);
+    const counters = v.counters.filter((c) => c.room === room);
+    const objects = v.objects.filter((o) => o.place.at === 'room' && o.place.room === room);
+    // Objects of one kind lying together make one token with their number.
+    const kinds = [...new Set(objects.map((o) => o.kind))].map((kind) => objects.filter((o) => o.kind === kind));
+    const tokens = [
+      ...crew.map((c) => (tx, ty) => this.drawCrewman(c, tx, ty)),
+      ...counters.map((c) => (tx, ty) => drawCounter(c, tx, ty)),
+      ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty)),
+    ];
+    const perRow = Math.max(1, Math.floor((w - 4) / 24));
+    const drawn = tokens.map((draw, i) => draw(x + 14 + (i % perRow) * 24, y + 29 + Math.floor(i / perRow) * 21));
+    const label = `${roomName(room)}${locked ? ' (locked)' : ''}`;
+    return svg('g', {
+      class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
+      'data-room': room,
+      onclick: move ? () => this.send(move) : null,
+    },
+    svg('title', { text: move ? `${label}: move ${crewShort(move.crewman)} here` : label }),
+    svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
+    svg('text', { class: 'room-id', x: x + 5, y: y + 12, text: roomShort(room) }),
+    locked ? svg('text', { class: 'room-lock', x: x + w - 5, y: y + 12, 'text-anchor': 'end', text: 'locked' }) : null,
+    drawn);
+  }
+
+  drawCrewman(c, x, y) {
+    const carried = this.carriedBy(c.crewman);
+    const canAct = this.legalOf(c.crewman).length > 0;
+    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${carried.length ? `, carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : ''}`;
+    return svg('g', {
+      class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : ''],
+      'data-crewman': c.crewman,
+      onclick: (event) => {
+        event.stopPropagation();
+        this.select(c.crewman);
+      },
+    },
+    svg('title', { text: title }),
+    svg('circle', { cx: x, cy: y, r: 10.5 }),
+    svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
+    carried.length ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
+    mpBadge(c, x, y));
+  }
+
+  renderCrew() {
+    const v = this.view;
+    replace(this.el.crew,
+      h('h2', {}, 'Crew'),
+      h('table', { class: 'in-roster' },
+        h('thead', {}, h('tr', {}, ['', 'Where', 'MP', 'Carries'].map((t) => h('th', {}, t)))),
+        h('tbody', {}, v.crew.map((c) => h('tr', {
+          class: ['crew-row', c.alive ? '' : 'dead', c.crewman === this.selected ? 'selected' : '', this.legalOf(c.crewman).length ? 'can-act' : ''],
+          dataset: { crewman: c.crewman },
+          onclick: c.alive ? () => this.select(c.crewman) : null,
+        },
+        h('td', { class: 'who' }, crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)),
+        h('td', {}, c.alive ? roomShort(c.room) : 'dead'),
+        h('td', {}, c.alive ? `${c.mp}${c.acted ? ' · acted' : ''}` : ''),
+        h('td', {}, this.carriedBy(c.crewman).map((o) => kindName(o.kind)).join(', ')))))));
+  }
+
+  renderIntruder() {
+    const v = this.view;
+    const known = v.known_powers.map((p) => h('li', { class: 'power known', title: POWERS[p]?.[1] ?? '' }, powerName(p)));
+    const blanks = Array.from({ length: v.unknown_powers }, () => h('li', { class: 'power unknown' }, '?'));
+    const faceUp = v.counters.filter((c) => !c.room && c.identity);
+    replace(this.el.intruder,
+      h('h2', {}, 'The Intruder'),
+      h('table', { class: 'in-stages' },
+        h('thead', {}, h('tr', {}, ['Stage', 'Powers', 'Grows', 'Attacks', 'Clones', 'Killable', 'Kills'].map((t) => h('th', {}, t)))),
+        h('tbody', {}, STAGES.map((row) => h('tr', { class: row[0] === v.stage ? 'current' : '', dataset: { stage: String(row[0]) } },
+          row.map((cell) => h('td', {}, String(cell))))))),
+      h('h3', {}, `Powers: ${v.known_powers.length} known, ${v.unknown_powers} unknown`),
+      h('ul', { class: 'in-powers' }, known, blanks),
+      h('h3', {}, 'Boxes'),
+      h('dl', { class: 'in-boxes' },
+        box('Not Used', v.not_used),
+        box('Dummies Discovered', v.dummies_discovered),
+        box('Clones Not Yet in Play', v.clones_not_yet_in_play),
+        box('Intruders killed', v.intruders_killed),
+        box('Intruders captured', v.intruders_captured)),
+      faceUp.length ? h('p', { class: 'hint' }, `Face up in the boxes: ${faceUp.map((c) => `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}`).join(', ')}`) : null);
+  }
+
+  renderTracks() {
+    const v = this.view;
+    const building = v.objects.filter((o) => o.place.at === 'track');
+    const sd = v.self_destruct;
+    const boxes = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+    replace(this.el.tracks,
+      h('h2', {}, 'Tracks'),
+      h('h3', {}, 'Weapon Construction'),
+      h('ul', { class: 'in-build' }, Object.entries(BUILD_TURNS).map(([kind, turns]) => {
+        const on = building.filter((o) => o.kind === kind);
+        return h('li', { dataset: { kind } },
+          h('span', {}, `${kindName(kind)} (${turns} turns)`),
+          h('span', { class: 'in-cells' }, Array.from({ length: turns }, (_, i) => h('span', {
+            class: ['cell', on.some((o) => o.place.turns > i) ? 'done' : ''],
+          }, String(i + 1)))));
+      })),
+      h('h3', {}, 'Self-Destruct', h('span', { class: 'hint' }, sd.state === 'off' ? ' (not started)' : sd.state === 'stopped' ? ' (stopped for good)' : ` (started in turn ${sd.turn})`)),
+      h('ol', { class: 'in-destruct-track' }, boxes.map((b) => h('li', {
+        class: [sd.state === 'active' && sd.box === b ? 'marker' : '', b >= 5 ? 'stoppable' : 'launch'],
+        title: b >= 5 ? 'can be stopped' : b === 0 ? 'the station is destroyed' : 'Shuttles may leave',
+      }, destructBox(b)))));
+  }
+}
+
+function box(name, count) {
+  return [h('dt', {}, name), h('dd', {}, String(count))];
+}
+
+/** A counter: neutral while face down (its opaque id only), else what it is. */
+function drawCounter(c, x, y) {
+  const kind = c.identity ?? 'hidden';
+  const mark = { intruder: 'I', 'lab-animal': 'L', dummy: 'D', hidden: '?' }[kind] ?? '?';
+  const title = c.identity
+    ? `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}${c.asleep ? ' (asleep)' : ''}`
+    : `${counterName(c.id)}: face down`;
+  return svg('g', { class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : ''], 'data-counter': String(c.id) },
+    svg('title', { text: title }),
+    svg('rect', { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
+    svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
+    c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
+}
+
+/** A crewman's MP left, while he has some in the Crew Movement Phase. */
+function mpBadge(c, x, y) {
+  return c.mp ? svg('text', { class: 'mp', x: x + 8, y: y + 12, text: String(c.mp) }) : null;
+}
+
+/** Objects of one kind lying in a compartment: one token, their number beside it. */
+function drawObjects(same, x, y) {
+  const kind = same[0].kind;
+  const ids = same.map((o) => `#${o.id}`).join(', ');
+  return svg('g', { class: ['object', `kind-${kind}`], 'data-objects': same.map((o) => o.id).join(' ') },
+    svg('title', { text: `${same.length === 1 ? kindName(kind) : `${same.length} × ${kindName(kind)}`} (${ids}), lying here` }),
+    svg('rect', { x: x - 10, y: y - 8, width: 20, height: 16, rx: 2 }),
+    svg('text', { x, y: y + 3, 'text-anchor': 'middle', text: `${same.length > 1 ? same.length : ''}${OBJECT_MARK[kind] ?? '·'}` }));
+}

@@ -1,0 +1,226 @@
+// Intruder in words: compartments, crewmen, objects, powers, phases, prompts, every event (each
+// die with what it was rolled for) and every action. Face-down counters are named by their
+// opaque id only; objects by their kind, learnt from the last view shown (`learnObjects`).
+
+/** The 28 compartments (rules 3): short mapsheet id and full name. */
+export const ROOMS = {
+  cm: ['CM', 'Command Module'],
+  arm: ['ARM', 'Arms Room'],
+  frz: ['FRZ', 'Freezer'],
+  cmp: ['CMP', 'Computer Room'],
+  a1: ['A-1', 'Corridor A-1'],
+  a2: ['A-2', 'Corridor A-2'],
+  b1: ['B-1', 'Corridor B-1'],
+  b2: ['B-2', 'Corridor B-2'],
+  c1: ['C-1', 'Corridor C-1'],
+  c2: ['C-2', 'Corridor C-2'],
+  sa1: ['SA1', 'Storage A-1'],
+  sa2: ['SA2', 'Storage A-2'],
+  sb1: ['SB1', 'Storage B-1'],
+  sb2: ['SB2', 'Storage B-2'],
+  sc1: ['SC1', 'Storage C-1'],
+  sc2: ['SC2', 'Storage C-2'],
+  mes: ['MES', "Crew's Mess"],
+  liv: ['LIV', 'Living Quarters'],
+  lab: ['LAB', 'Lab'],
+  inf: ['INF', 'Infirmary'],
+  pwr: ['PWR', 'Power'],
+  mnt: ['MNT', 'Maintenance'],
+  sh1: ['SH1', 'Access Shaft #1'],
+  sh2: ['SH2', 'Access Shaft #2'],
+  sh3: ['SH3', 'Access Shaft #3'],
+  air: ['AIR', 'Main Airlock'],
+  dk1: ['DK1', 'Shuttle Dock #1'],
+  dk2: ['DK2', 'Shuttle Dock #2'],
+};
+
+export const roomName = (room) => ROOMS[room]?.[1] ?? String(room);
+export const roomShort = (room) => ROOMS[room]?.[0] ?? String(room).toUpperCase();
+
+const SPECIALTY = { c: 'Command Officer', e: 'Engineer', s: 'Science Officer' };
+
+/** `C1`, `E2`, `S3`. */
+export const crewShort = (crewman) => String(crewman).toUpperCase();
+/** `Command Officer C1`. */
+export const crewName = (crewman) => `${SPECIALTY[String(crewman)[0]] ?? 'Crewman'} ${crewShort(crewman)}`;
+
+export const OBJECT_KINDS = {
+  blaster: 'Blaster',
+  'sleep-dart-pistol': 'Sleep Dart Pistol',
+  'gas-canister': 'Gas Canister',
+  'electric-prod': 'Electric Prod',
+  flamethrower: 'Flamethrower',
+  cage: 'Cage',
+};
+
+/** Object kinds by object number, learnt from the views shown. */
+const objectKinds = new Map();
+
+/** Remembers what each object of `view` is, for the log. */
+export function learnObjects(view) {
+  for (const o of view.objects ?? []) objectKinds.set(o.id, o.kind);
+}
+
+export const kindName = (kind) => OBJECT_KINDS[kind] ?? String(kind);
+/** `the Blaster (#3)`. */
+export const objectName = (id) => (objectKinds.has(id) ? `the ${kindName(objectKinds.get(id))} (#${id})` : `object #${id}`);
+
+/** An opaque counter id, short enough to read: base 36. */
+export const counterTag = (id) => Number(id).toString(36).toUpperCase();
+export const counterName = (id) => `counter ${counterTag(id)}`;
+export const intruderName = (id) => `Intruder ${counterTag(id)}`;
+
+const IDENTITIES = { intruder: 'an Intruder', 'lab-animal': 'a Lab Animal', dummy: 'a Dummy' };
+export const identityWords = (identity) => IDENTITIES[identity] ?? String(identity);
+export const IDENTITY_LABEL = { intruder: 'Intruder', 'lab-animal': 'Lab Animal', dummy: 'Dummy' };
+
+export const POWERS = {
+  'immune-to-shock': ['Immune to Shock', 'prods have no effect; it cannot be controlled'],
+  'fast-reflexes': ['Fast Reflexes', 'holds the edge of an opened airlock and comes back'],
+  'immune-to-vacuum': ['Immune to Vacuum', 'survives an airlock; the crew cannot win'],
+  'immune-to-cold': ['Immune to Cold', 'the Freezer only holds it'],
+  'very-fast': ['Very Fast', 'every counter moves twice'],
+  clone: ['Clone', 'more Intruders as it grows'],
+  'extra-strong': ['Extra Strong', 'breaks out of any Cage'],
+  'immune-to-flame': ['Immune to Flame', 'Flamethrowers do nothing'],
+  'immune-to-gas': ['Immune to Gas', 'Gas does nothing'],
+  'immune-to-sleep-darts': ['Immune to Sleep Darts', 'Sleep Darts do nothing'],
+  'blaster-resistant': ['Blaster Resistant', 'Blasters read the Blaster* column'],
+};
+export const powerName = (power) => POWERS[power]?.[0] ?? String(power);
+
+const WEAPONS = {
+  'sleep-dart': 'a Sleep Dart Pistol',
+  blaster: 'a Blaster',
+  'blaster-resistant': 'a Blaster (Blaster* column: Blaster Resistant)',
+  gas: 'a Gas Canister',
+  improvised: 'an improvised weapon',
+  flamethrower: 'a Flamethrower',
+};
+
+const EFFECTS = {
+  none: 'no effect',
+  sleep: 'the Intruder falls asleep',
+  retreat: 'the Intruder retreats',
+  kill: 'the Intruder is killed',
+  'crew-killed': 'the attacked crewman is killed',
+  'kill-both': 'the Intruder and the attacked crewman are both killed',
+};
+
+export const PHASES = {
+  movement: 'Intruder and counter movement',
+  'first-interaction': 'First Interaction',
+  'crew-movement': 'Crew Movement',
+  metamorphosis: 'Metamorphosis',
+  'second-interaction': 'Second Interaction',
+  'self-destruct': 'Self-Destruct',
+};
+export const phaseWords = (phase) => PHASES[phase] ?? String(phase);
+
+const REASONS = {
+  turn_limit: 'the turn limit was reached',
+  detonation: 'the station was destroyed',
+  crew_dead: 'no crewman is left on the station',
+  intruders_gone: 'every Intruder is dealt with',
+};
+
+/** Why a match ended (`turn_limit_win`, `crew_dead_loss`, …), as a phrase. */
+export function reasonWords(reason) {
+  const text = String(reason);
+  const m = text.match(/^(.*)_(win|loss|draw)$/);
+  if (!m) return REASONS[text] ?? text.replace(/_/g, ' ');
+  const result = { win: 'the crew scores above zero', loss: 'the crew scores below zero', draw: 'the score is zero' }[m[2]];
+  return `${REASONS[m[1]] ?? m[1].replace(/_/g, ' ')}, and ${result}`;
+}
+
+/** The decision the crew faces, in words. */
+export function promptWords(prompt) {
+  switch (prompt?.type) {
+    case 'crew-movement': return 'Crew Movement: move crewmen, pick up, drop, unlock; then end the movement.';
+    case 'crew-actions': return prompt.room
+      ? `Crew actions in ${roomName(prompt.room)}: each crewman there who has not acted may act once.`
+      : 'General action step: any crewman who has not acted may act once.';
+    case 'self-defence': return `${intruderName(prompt.intruder)} attacks ${crewName(prompt.target)} in ${roomName(prompt.room)}: defend or not.`;
+    case 'over': return 'The match is over.';
+    default: return '';
+  }
+}
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+/** The self-destruct box in words: 9 is the Active box. */
+export const destructBox = (box) => (box === 9 ? 'Active' : String(box));
+
+/** One event in words, with every die rolled and what it was rolled for. */
+export function describeEvent(event) {
+  const e = event;
+  switch (e.type) {
+    case 'phase-begun': return `Turn ${e.turn}: ${phaseWords(e.phase)}.`;
+    case 'counter-moved': return e.to
+      ? `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: ${roomShort(e.from)} → ${roomShort(e.to)}.`
+      : `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: stays in ${roomShort(e.from)}.`;
+    case 'revealed': return `Counter ${counterTag(e.id)} in ${roomName(e.room)} is turned face up: ${identityWords(e.identity)}.`;
+    case 'attack-roll': return `${intruderName(e.intruder)} rolls ${e.roll} to attack: ${e.attacks ? 'it attacks' : 'it does not attack'}.`;
+    case 'target-chosen': return e.roll
+      ? `${intruderName(e.intruder)} rolls ${e.roll} for its target: ${crewName(e.target)}.`
+      : `${intruderName(e.intruder)} goes for ${crewName(e.target)}, the only one there.`;
+    case 'power-found': {
+      const rolls = e.rolls ?? [];
+      const rerolled = rolls.length > 1 ? ` (${rolls.slice(0, -1).join(', ')} already known, rolled again)` : '';
+      return `A power of the Intruders is found: 2d6 rolls ${rolls.join(', ')}${rerolled} — ${powerName(e.power)}.`;
+    }
+    case 'crew-attack': {
+      const bonus = e.modified !== e.roll ? ` + ${e.modified - e.roll} (a crewman died here) = ${e.modified}` : '';
+      return `${crewName(e.crewman)} ${e.defence ? 'defends against' : 'attacks'} ${intruderName(e.intruder)} with ${WEAPONS[e.weapon] ?? e.weapon}: rolls ${e.roll}${bonus} on the Combat Results Table — ${EFFECTS[e.effect] ?? e.effect}.`;
+    }
+    case 'kill-roll': return `${intruderName(e.intruder)} rolls ${e.roll} to kill ${crewName(e.target)}: ${e.killed ? 'killed' : 'he survives'}.`;
+    case 'crewman-died': return `${crewName(e.crewman)} is dead.`;
+    case 'intruder-killed': return `${intruderName(e.intruder)} is killed.`;
+    case 'intruder-asleep': return `${intruderName(e.intruder)} falls asleep.`;
+    case 'intruder-woke': return `${intruderName(e.intruder)} wakes up.`;
+    case 'metamorphosis': return e.success
+      ? `Metamorphosis: rolls ${e.roll} — the Intruders grow to stage ${e.stage} and gain an unknown power.`
+      : `Metamorphosis: rolls ${e.roll} — no change, the Intruders stay at stage ${e.stage}.`;
+    case 'clones-added': return `${plural(e.count, 'clone goes', 'clones go')} to Clones Not Yet in Play.`;
+    case 'panic': return `Panic! The crew runs to the Command Module; every hidden counter is shuffled and placed face down: ${(e.placed ?? []).map(([id, room]) => `${counterTag(id)} in ${roomShort(room)}`).join(', ') || 'none'}.`;
+    case 'crew-moved': return `${crewName(e.crewman)} moves ${roomShort(e.from)} → ${roomShort(e.to)} (${plural(e.mp, 'MP', 'MP')} left).`;
+    case 'picked-up': return `${crewName(e.crewman)} picks up ${objectName(e.object)} (${e.mp ? `${e.mp} MP` : 'free'}).`;
+    case 'dropped': return `${crewName(e.crewman)} drops ${objectName(e.object)}.`;
+    case 'unlocked': return `${crewName(e.crewman)} unlocks the ${roomName(e.room)} for this movement.`;
+    case 'self-destruct-marker': return e.box === 9
+      ? 'The self-destruct is started: the marker goes to Active.'
+      : e.box === 0 ? 'The self-destruct marker reaches 0: the station explodes.' : `The self-destruct marker moves to ${e.box}.`;
+    case 'self-destruct-stopped': return `${crewName(e.crewman)} stops the self-destruct for good.`;
+    case 'airlock-opened': {
+      const held = e.held?.length ? ` ${e.held.map(intruderName).join(', ')} ${e.held.length === 1 ? 'holds' : 'hold'} the edge (Fast Reflexes).` : '';
+      const gone = e.gone?.length ? ` ${e.gone.map(intruderName).join(', ')} ${e.gone.length === 1 ? 'is' : 'are'} blown out alive (Immune to Vacuum).` : '';
+      return `${crewName(e.crewman)} opens the ${roomName(e.airlock)}: everything inside is lost.${held}${gone}`;
+    }
+    case 'inventoried': return `Inventory: ${counterName(e.id)} in the Not Used box is ${identityWords(e.identity)}.`;
+    case 'ended': return `The game ends (${reasonWords(e.reason)}): score ${e.score}.`;
+    default: return `${e.type}.`;
+  }
+}
+
+/** One action in words: the crewman who does it, then what he does. */
+export function describeAction(action) {
+  const a = action;
+  const who = `${crewShort(a.crewman)}: `;
+  const using = (object) => (object === undefined ? 'an improvised weapon' : objectName(object));
+  switch (a.type) {
+    case 'move': return `${who}move to ${roomName(a.to)}`;
+    case 'pick-up': return `${who}pick up ${objectName(a.object)}`;
+    case 'drop': return `${who}drop ${objectName(a.object)}`;
+    case 'unlock': return `${who}unlock the ${roomName(a.room)}`;
+    case 'end-movement': return 'End the movement';
+    case 'attack': return `${who}attack ${intruderName(a.intruder)} with ${using(a.object)}`;
+    case 'defend': return `${who}defend with ${using(a.object)}`;
+    case 'no-defence': return 'No self-defence';
+    case 'start-self-destruct': return `${who}start the self-destruct`;
+    case 'stop-self-destruct': return `${who}stop the self-destruct`;
+    case 'open-airlock': return `${who}open the airlock`;
+    case 'inventory': return `${who}take an inventory`;
+    case 'end-actions': return 'End the actions';
+    default: return String(a.type);
+  }
+}

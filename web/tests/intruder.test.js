@@ -1,0 +1,65 @@
+// Browser test of the Intruder table: a solitaire match created through the lobby, a crewman
+// selected and moved by clicking a highlighted compartment, the movement ended, and the Second
+// Interaction turning the counter he walked in on face up, told in the log.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { answered, assertNoScriptErrors, newPage, pinSeed, shoot, useServer } from './harness.js';
+
+const ctx = useServer();
+
+test('Intruder: a crewman moved by clicking onto a hidden counter, the movement ended, the interaction told in the log', async () => {
+  const page = await newPage(ctx.browser);
+  // Seed 4004 deals a face-down counter in Corridor C-1, next to the Command Module.
+  await pinSeed(page, 4004);
+  await page.goto(`${ctx.server.url}/#/`);
+  await page.selectOption('select[name=game]', 'intruder');
+  assert.equal(await page.locator('select[aria-label=Scenario]').inputValue(), 'solitaire');
+  assert.equal(await page.locator('input[aria-label=turn-limit]').inputValue(), '100');
+  await page.fill('input[name=name]', 'Ripley');
+  await page.selectOption('.seat-row[data-seat="crew"] select', 'me');
+  await page.click('button:has-text("Create match")');
+  await page.click('a:has-text("Go to the table as Crew")');
+  await page.waitForSelector('.intruder .crewman[data-crewman="c1"]');
+  assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Intruder');
+  assert.equal(await page.locator('.in-svg .room').count(), 28);
+  assert.match(await page.locator('.in-prompt').innerText(), /^Your move\. Crew Movement/);
+  // Face-down counters are neutral tokens; the stage chart shows stage 1; two powers unknown.
+  assert.ok(await page.locator('.in-svg .room[data-room="c1"] .counter.id-hidden').count() >= 1);
+  assert.equal(await page.locator('.in-stages tr.current').getAttribute('data-stage'), '1');
+  assert.equal(await page.locator('.in-powers .power.unknown').count(), 2);
+
+  // Select C1 by clicking him: the compartments he may reach are outlined.
+  await page.click('.in-svg .crewman[data-crewman="c1"]');
+  const legal = await page.locator('.in-svg .room.legal').evaluateAll((rooms) => rooms.map((r) => r.dataset.room).sort());
+  assert.deepEqual(legal, ['a1', 'b1', 'c1']);
+  assert.match(await page.locator('.in-selected').innerText(), /Command Officer C1 in Command Module · 3 MP left/);
+  await shoot(page, 'intruder-selected');
+  await page.click('.in-svg .room.legal[data-room="c1"]');
+  await answered(page);
+  await page.locator('.log-lines li', { hasText: 'Command Officer C1 moves CM → C-1 (2 MP left).' }).waitFor();
+  assert.equal(await page.locator('.in-svg .room[data-room="c1"] .crewman[data-crewman="c1"]').count(), 1);
+
+  // End the movement: the Second Interaction turns the counter in C-1 face up.
+  await page.click('.in-actions button:has-text("End the movement")');
+  await answered(page);
+  await page.locator('.log-lines li', { hasText: /^Counter \w+ in Corridor C-1 is turned face up: (an Intruder|a Lab Animal|a Dummy)\.$/ }).waitFor();
+  const lines = await page.locator('.log-lines li').allInnerTexts();
+  assert.ok(lines.some((l) => /^Metamorphosis: rolls \d — /.test(l)), lines.join('\n'));
+  // No raw event or action name reaches the player.
+  assert.ok(lines.every((l) => !/^[a-z-]+\.$/.test(l)), lines.join('\n'));
+  await shoot(page, 'intruder-revealed');
+
+  // Whatever the interaction asks next is answered from the offered buttons until the crew
+  // moves again.
+  for (let i = 0; i < 10 && !(await page.locator('.in-actions button:has-text("End the movement")').count()); i += 1) {
+    const button = page.locator('.in-actions button:has-text("End the actions"), .in-actions button:has-text("No self-defence")').first();
+    await button.click();
+    await answered(page);
+  }
+  assert.match(await page.locator('.in-status').innerText(), /Turn 2 of 100/);
+  const later = await page.locator('.log-lines li').allInnerTexts();
+  assert.ok(later.some((l) => /^Counter \w+ rolls \d for random movement: /.test(l)), later.join('\n'));
+  await shoot(page, 'intruder-turn-2');
+  assertNoScriptErrors(page);
+});
