@@ -333,6 +333,7 @@ class IntruderTable {
     const v = this.view;
     const known = v.known_powers.map((p) => h('li', { class: 'power known', title: POWERS[p]?.[1] ?? '' }, powerName(p)));
     const blanks = Array.from({ length: v.unknown_powers }, () => h('li', { class: 'power unknown' }, '?'));
+    // Face-up counters in the boxes (every counter off the map, to the replay's omniscient eye).
     const faceUp = v.counters.filter((c) => !c.room && c.identity);
     replace(this.el.intruder,
       h('h2', {}, 'The Intruder'),
@@ -349,7 +350,7 @@ class IntruderTable {
         box('Clones Not Yet in Play', v.clones_not_yet_in_play),
         box('Intruders killed', v.intruders_killed),
         box('Intruders captured', v.intruders_captured)),
-      faceUp.length ? h('p', { class: 'hint' }, `Face up in the boxes: ${faceUp.map((c) => `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}`).join(', ')}`) : null);
+      faceUp.length ? h('p', { class: 'hint' }, `Off the map: ${faceUp.map((c) => `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}`).join(', ')}`) : null);
   }
 
   renderTracks() {
