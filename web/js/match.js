@@ -213,8 +213,10 @@ class MatchPage {
     this.el.over.hidden = !outcome;
     if (!outcome) return;
     const won = this.seat && outcome.winners.includes(this.seat);
+    // A table may say that nobody won because it is a draw (Intruder: a score of zero).
+    const lost = this.tableModule.isDraw?.(outcome) ? 'A draw.' : 'You lost.';
     replace(this.el.over,
-      h('h2', {}, this.seat ? (won ? 'You won!' : 'You lost.') : 'The match is over.'),
+      h('h2', {}, this.seat ? (won ? 'You won!' : lost) : 'The match is over.'),
       h('p', {}, wonBy(outcome, this.names, this.tableModule.reasonWords)),
       h('a', { class: 'button primary', href: `#/replay/${this.matchId}` }, 'Watch the replay'), ' ',
       h('a', { class: 'button', href: '#/' }, 'Back to the lobby'));

@@ -63,3 +63,50 @@ test('Intruder: a crewman moved by clicking onto a hidden counter, the movement 
   await shoot(page, 'intruder-turn-2');
   assertNoScriptErrors(page);
 });
+
+test('Intruder: a whole short match played through the offered choices tells every event in words', async () => {
+  const page = await newPage(ctx.browser);
+  await pinSeed(page, 31);
+  await page.goto(`${ctx.server.url}/#/`);
+  await page.selectOption('select[name=game]', 'intruder');
+  await page.fill('input[aria-label=turn-limit]', '3');
+  await page.fill('input[name=name]', 'Dallas');
+  await page.selectOption('.seat-row[data-seat="crew"] select', 'me');
+  await page.click('button:has-text("Create match")');
+  await page.click('a:has-text("Go to the table as Crew")');
+  await page.waitForSelector('.intruder .crewman');
+  assert.match(await page.locator('.in-status').innerText(), /Turn 1 of 3/);
+  // A seeded walk: now a highlighted compartment, now a button of the panel, now another
+  // crewman who can act; whatever is offered is accepted.
+  let seed = 31;
+  const below = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (let i = 0; i < 600 && !(await page.locator('section.over').isVisible()); i += 1) {
+    const choices = [
+      ...(await page.locator('.in-svg .room.legal').all()),
+      ...(await page.locator('.in-actions button.act').all()),
+      ...(await page.locator('.in-roster .crew-row.can-act:not(.selected)').all()),
+    ];
+    if (!choices.length) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    await choices[below(choices.length)].click();
+    await answered(page);
+  }
+  await page.waitForSelector('section.over h2');
+  const score = Number((await page.locator('.in-score').innerText()).replace('Score ', ''));
+  assert.equal(await page.locator('section.over h2').innerText(), score > 0 ? 'You won!' : score < 0 ? 'You lost.' : 'A draw.');
+  assert.match(await page.locator('section.over p').innerText(), /the turn limit was reached|no crewman is left|every Intruder is dealt with/);
+  assert.match(await page.locator('.in-prompt').innerText(), /^The match is over: .*\. Final score -?\d+\.$/);
+  const lines = await page.locator('.log-lines li').allInnerTexts();
+  assert.ok(lines.length > 30, lines.join('\n'));
+  for (const line of lines) {
+    assert.ok(!/^[a-z-]+\.$|undefined|\[object|NaN/.test(line), line);
+  }
+  assert.ok(lines.some((l) => /^The game ends \(.+\): score -?\d+\.$/.test(l)), lines.join('\n'));
+  await shoot(page, 'intruder-over');
+  assertNoScriptErrors(page);
+});

@@ -2,8 +2,8 @@
 // `{show(view, events), pending(on)}` (while an act is pending the table offers no choice; the
 // page that sent it says when it is answered), `describeEvent(event, names)` and
 // `describeAction(action, names)` for the log and the replay, and `reasonWords(reason)`: why a
-// match ended, as a phrase (`the turn limit was reached`). Games without a table of their own
-// get the generic one.
+// match ended, as a phrase (`the turn limit was reached`); optionally `isDraw(outcome)`, when a
+// match nobody won may be a draw. Games without a table of their own get the generic one.
 
 import * as artemia from './artemia/table.js';
 import * as awayTeam from './away-team/table.js';

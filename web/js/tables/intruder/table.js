@@ -16,6 +16,9 @@ import {
 
 export { describeAction, describeEvent, reasonWords };
 
+/** A score of zero is a draw (rules 16.2): the server says so in the reason. */
+export const isDraw = (outcome) => /_draw$/.test(outcome.reason);
+
 /** The map's size in SVG units. */
 const WIDTH = 1110;
 const HEIGHT = 640;
