@@ -108,5 +108,17 @@ test('Intruder: a whole short match played through the offered choices tells eve
   }
   assert.ok(lines.some((l) => /^The game ends \(.+\): score -?\d+\.$/.test(l)), lines.join('\n'));
   await shoot(page, 'intruder-over');
+
+  // The replay draws the same station to an omniscient eye: no counter on the map is face down.
+  await page.click('section.over a:has-text("Watch the replay")');
+  await page.waitForSelector('.match-name:has-text("Replay: Intruder")');
+  await page.click('button[aria-label="Last step"]');
+  await page.waitForSelector('.in-prompt.over');
+  assert.equal(await page.locator('.in-svg .room').count(), 28);
+  assert.ok(await page.locator('.in-svg .counter').count() > 0);
+  assert.equal(await page.locator('.in-svg .counter.id-hidden').count(), 0);
+  await page.click('button[aria-label="First step"]');
+  assert.match(await page.locator('.in-status').innerText(), /Turn 1 of 3/);
+  await shoot(page, 'intruder-replay');
   assertNoScriptErrors(page);
 });
