@@ -8,6 +8,14 @@ use super::act::{check, defence_candidates, segment_candidates};
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
+/// The seats with a decision pending now.
+pub fn to_act(s: &State) -> Vec<Seat> {
+    match s.step {
+        Step::Over => Vec::new(),
+        _ => vec![Seat::Crew],
+    }
+}
+
 /// Exactly the actions `apply` accepts from `seat` now.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     if s.ending.is_some() || seat != Seat::Crew {

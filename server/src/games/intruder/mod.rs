@@ -15,6 +15,7 @@ mod act;
 mod flow;
 mod legal;
 mod roll;
+mod scenario;
 mod state;
 mod station;
 mod tables;
@@ -27,11 +28,13 @@ use serde::Deserialize;
 use xenotable_protocol::intruder::{Action, Event, View};
 use xenotable_protocol::{Outcome, Seat};
 
+pub use scenario::Scenario;
 pub use state::State;
 
 use crate::games::{Dice, Game, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use flow::Table;
 use roll::Roll;
+use scenario::SCENARIOS;
 
 /// The game, for the registry.
 pub struct Intruder;
@@ -71,19 +74,24 @@ impl Default for Options {
 /// A validated match: the scenario and the turn limit.
 #[derive(Debug, Clone)]
 pub struct Config {
+    pub scenario: Scenario,
     pub turn_limit: u32,
 }
 
-/// The one seat of the solitaire scenario.
-const SEATS: [Seat; 1] = [Seat::Crew];
+/// The scenarios the engine plays.
+fn playable() -> impl Iterator<Item = Scenario> {
+    SCENARIOS.into_iter().filter(|s| s.playable())
+}
 
 /// The built-in scenarios available now, with their seats.
 pub fn scenarios() -> Vec<ScenarioInfo> {
-    vec![ScenarioInfo {
-        id: "solitaire".into(),
-        name: "Solitaire".into(),
-        seats: SEATS.to_vec(),
-    }]
+    playable()
+        .map(|s| ScenarioInfo {
+            id: s.id().into(),
+            name: s.name().into(),
+            seats: s.seats().to_vec(),
+        })
+        .collect()
 }
 
 impl Game for Intruder {
@@ -97,8 +105,15 @@ impl Game for Intruder {
     type View = View;
     type Event = Event;
 
+    /// Every seat of the playable scenarios, in the order of rules 1.
     fn seats() -> Vec<Seat> {
-        SEATS.to_vec()
+        let mut seats: Vec<Seat> = Vec::new();
+        for seat in playable().flat_map(|s| s.seats().iter().copied()) {
+            if !seats.contains(&seat) {
+                seats.push(seat);
+            }
+        }
+        seats
     }
 
     fn options() -> serde_json::Value {
@@ -112,16 +127,24 @@ impl Game for Intruder {
         scenario: Option<&str>,
         options: Options,
     ) -> Result<Config, SetupError> {
-        match scenario {
-            Some("solitaire") | None => {}
-            Some(other) => return Err(SetupError::UnknownScenario(other.to_owned())),
+        let scenario = match scenario {
+            None => Scenario::Solitaire,
+            Some(id) => Scenario::from_id(id)
+                .filter(|s| s.playable())
+                .ok_or_else(|| SetupError::UnknownScenario(id.to_owned()))?,
+        };
+        SetupError::check_seats(seats, |seat| scenario.seats().contains(&seat))?;
+        if seats.len() != scenario.seats().len() {
+            let names: Vec<String> = scenario.seats().iter().map(Seat::to_string).collect();
+            return Err(SetupError::Seats(format!(
+                "{} is played by the seats {}",
+                scenario.id(),
+                names.join(", ")
+            )));
         }
-        if let Some(seat) = seats.iter().find(|s| !SEATS.contains(s)) {
-            return Err(SetupError::UnknownSeat(seat.to_string()));
-        }
-        if seats != SEATS {
-            return Err(SetupError::Seats(
-                "solitaire is played by the crew seat alone".into(),
+        if options.lost_crewmen && scenario.intruder_seat() {
+            return Err(SetupError::Options(
+                "lost-crewmen is not played with an intruder seat".into(),
             ));
         }
         if options.lost_crewmen {
@@ -129,26 +152,23 @@ impl Game for Intruder {
                 "lost-crewmen is not available yet".into(),
             ));
         }
-        if options.marines {
+        if options.marines && !scenario.is_return() {
             return Err(SetupError::Options(
                 "marines is only for the return scenarios".into(),
             ));
         }
         Ok(Config {
+            scenario,
             turn_limit: options.turn_limit,
         })
     }
 
     fn setup(config: &Config, dice: &mut Dice) -> State {
-        new_state(config.turn_limit, dice)
+        new_state(config.scenario, config.turn_limit, dice)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
-        if state.ending.is_some() {
-            Vec::new()
-        } else {
-            SEATS.to_vec()
-        }
+        legal::to_act(state)
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
@@ -188,9 +208,9 @@ impl Game for Intruder {
     }
 }
 
-/// The solitaire set-up, played on to the crew's first decision.
-fn new_state(turn_limit: u32, dice: &mut impl Roll) -> State {
-    let mut state = State::solitaire(turn_limit, dice);
+/// The set-up of `scenario`, played on to the crew's first decision.
+fn new_state(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
+    let mut state = State::solitaire(scenario, turn_limit, dice);
     let mut out = Vec::new();
     Table {
         s: &mut state,

@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::roll::Roll;
+use super::scenario::Scenario;
 use super::station::PANIC_ORDER;
 use super::tables::chart;
 
@@ -127,7 +128,7 @@ pub struct Ending {
 /// The whole truth.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    pub scenario: &'static str,
+    pub scenario: Scenario,
     pub turn: u32,
     /// 0: no limit.
     pub turn_limit: u32,
@@ -198,9 +199,10 @@ const CREW_START: [Room; 9] = [
 ];
 
 impl State {
-    /// The solitaire set-up: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder
-    /// added and the 9 placed in panic order.
-    pub fn solitaire(turn_limit: u32, dice: &mut impl Roll) -> State {
+    /// The solitaire set-up (17.2), also used by the Intelligent Intruder and the Science
+    /// Officer: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder added and the 9
+    /// placed in panic order.
+    pub fn solitaire(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
         let crew = CREW_START.map(|room| Crew {
             room,
             alive: true,
@@ -209,7 +211,7 @@ impl State {
             picking: false,
         });
         let mut s = State {
-            scenario: "solitaire",
+            scenario,
             turn: 0,
             turn_limit,
             phase: Phase::Movement,

@@ -31,7 +31,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     counters.sort_by_key(|c| c.id);
     let count = |place: Place| s.counters.iter().filter(|c| c.place == place).count() as u8;
     View {
-        scenario: s.scenario.to_owned(),
+        scenario: s.scenario.id().to_owned(),
         turn: s.turn,
         turn_limit: s.turn_limit,
         phase: s.phase,

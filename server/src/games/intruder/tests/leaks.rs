@@ -4,7 +4,7 @@
 use xenotable_protocol::Seat;
 
 use super::super::state::{Place, State};
-use super::super::{Intruder, new_state};
+use super::super::{Intruder, Scenario, new_state};
 use super::properties::pick;
 use crate::games::{Dice, Game, Viewer};
 
@@ -39,7 +39,7 @@ fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
     for seed in 0..20 {
         let mut dice = Dice::from_seed(seed);
         let mut choices = Dice::from_seed(seed + 500);
-        let mut s = new_state(30, &mut dice);
+        let mut s = new_state(Scenario::Solitaire, 30, &mut dice);
         for _ in 0..60 {
             let before = views(&s);
             for (a, b) in hidden_pairs(&s) {
@@ -64,7 +64,7 @@ fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
 #[test]
 fn an_omniscient_viewer_sees_the_identities() {
     let mut dice = Dice::from_seed(3);
-    let s = new_state(30, &mut dice);
+    let s = new_state(Scenario::Solitaire, 30, &mut dice);
     let (a, b) = hidden_pairs(&s)[0];
     let id = |s: &State| serde_json::to_string(&Intruder::view(s, Viewer::Omniscient)).unwrap();
     let mut relabelled = s.clone();

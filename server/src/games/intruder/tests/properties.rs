@@ -5,7 +5,7 @@ use xenotable_protocol::intruder::{Action, Crewman, Event, Identity, Power, Room
 
 use super::super::state::State;
 use super::super::tables::chart;
-use super::super::{Intruder, new_state};
+use super::super::{Intruder, Scenario, new_state};
 use crate::games::{Dice, Game};
 
 /// The crewman an action names, if any.
@@ -66,7 +66,7 @@ fn check_invariants(s: &State) {
 fn random_game(seed: u64) -> (usize, State) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = new_state(30, &mut dice);
+    let mut s = new_state(Scenario::Solitaire, 30, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -103,7 +103,7 @@ fn random_games_end_and_keep_every_invariant() {
 fn every_legal_action_applies_and_others_are_refused_without_change() {
     let mut dice = Dice::from_seed(11);
     let mut choices = Dice::from_seed(12);
-    let mut s = new_state(20, &mut dice);
+    let mut s = new_state(Scenario::Solitaire, 20, &mut dice);
     let probes = [
         Action::EndMovement {},
         Action::EndActions {},
@@ -158,7 +158,7 @@ fn no_opaque_id_survives_a_panic() {
     for seed in 0..60 {
         let mut dice = Dice::from_seed(seed);
         let mut choices = Dice::from_seed(seed + 1000);
-        let mut s = new_state(30, &mut dice);
+        let mut s = new_state(Scenario::Solitaire, 30, &mut dice);
         let mut seen: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
         while s.ending.is_none() {
             let legal = Intruder::legal_actions(&s, Seat::Crew);
