@@ -8,6 +8,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::flow::Table;
+use super::legal::to_act;
 use super::roll::Roll;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
@@ -62,7 +63,8 @@ pub enum Checked {
     EndActions,
 }
 
-fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
+/// A refusal with its stable code.
+pub fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
@@ -71,7 +73,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
     if s.ending.is_some() {
         return Err(RuleError::game_over());
     }
-    if seat != Seat::Crew {
+    if seat != Seat::Crew || !to_act(s).contains(&seat) {
         return Err(RuleError::not_your_turn());
     }
     match (action, &s.step) {
@@ -140,6 +142,10 @@ fn action_name(action: &Action) -> &'static str {
         Action::Inventory { .. } => "inventory",
         Action::OpenAirlock { .. } => "open-airlock",
         Action::EndActions {} => "end-actions",
+        Action::PlanMovement { .. } => "plan-movement",
+        Action::IntruderAttack { .. } => "intruder-attack",
+        Action::DestroyObject { .. } => "destroy-object",
+        Action::EndDestruction {} => "end-destruction",
     }
 }
 

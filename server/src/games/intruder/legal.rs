@@ -5,6 +5,7 @@ use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
 use super::act::{check, defence_candidates, segment_candidates};
+use super::intruder_seat;
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
@@ -12,14 +13,23 @@ use super::station::adjacent;
 pub fn to_act(s: &State) -> Vec<Seat> {
     match s.step {
         Step::Over => Vec::new(),
-        _ => vec![Seat::Crew],
+        Step::IntruderMovement | Step::IntruderDestruction | Step::IntruderAttack { .. } => {
+            vec![Seat::Intruder]
+        }
+        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => vec![Seat::Crew],
     }
 }
 
 /// Exactly the actions `apply` accepts from `seat` now.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || seat != Seat::Crew {
+    if s.ending.is_some() || !to_act(s).contains(&seat) {
         return Vec::new();
+    }
+    if seat == Seat::Intruder {
+        return intruder_seat::candidates(s)
+            .into_iter()
+            .filter(|a| intruder_seat::check(s, a).is_ok())
+            .collect();
     }
     candidates(s)
         .into_iter()
@@ -40,7 +50,10 @@ fn candidates(s: &State) -> Vec<Action> {
             out.push(Action::NoDefence {});
             out
         }
-        Step::Over => Vec::new(),
+        Step::IntruderMovement
+        | Step::IntruderDestruction
+        | Step::IntruderAttack { .. }
+        | Step::Over => Vec::new(),
     }
 }
 

@@ -5,14 +5,22 @@
 //! (capture, weapon construction, the Freezer, shuttles and stowaways are still to come), so
 //! nobody plays a partial rulebook. Until then the rules are exercised by their tests and bench.
 //!
+//! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
+//! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
+//! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
+//! destroys objects lying with its free Intruders; opening Cages waits for the capture rules).
+//!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
-//! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
-//! `state` (the truth and the set-up), `flow` (the automatic turn: movement, interactions with
-//! the automatic Intruder, metamorphosis, panic, the end), `act` (the crew's intents: one
-//! `check` for `apply` and `legal`), `legal`, `view` and `roll` (dice, loadable in tests).
+//! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
+//! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
+//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
+//! crew's intents: one `check` for `apply` and `legal`), `intruder_seat` (the Intruder seat's
+//! intents), `legal` (who acts and what they may send), `view` and `roll` (dice, loadable in
+//! tests).
 
 mod act;
 mod flow;
+mod intruder_seat;
 mod legal;
 mod roll;
 mod scenario;
@@ -194,10 +202,11 @@ impl Game for Intruder {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.ending.as_ref().map(|e| Outcome {
-            winners: if e.crew_won == Some(true) {
-                vec![Seat::Crew]
-            } else {
-                Vec::new()
+            winners: match e.crew_won {
+                Some(true) => vec![Seat::Crew],
+                // The Intruder seat wins when the crew loses (17.1).
+                Some(false) if state.scenario.intruder_seat() => vec![Seat::Intruder],
+                Some(false) | None => Vec::new(),
             },
             reason: match e.crew_won {
                 Some(true) => format!("{}_win", e.reason),
@@ -228,15 +237,23 @@ fn play<R: Roll>(
     action: &Action,
     dice: &mut R,
 ) -> Result<Vec<Told<Event>>, RuleError> {
-    let checked = act::check(state, seat, action)?;
     let mut out = Vec::new();
-    act::execute(
-        &mut Table {
+    if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
+        let decision = intruder_seat::check(state, action)?;
+        let mut table = Table {
             s: state,
             dice,
             out: &mut out,
-        },
-        checked,
-    );
+        };
+        intruder_seat::execute(&mut table, decision);
+    } else {
+        let checked = act::check(state, seat, action)?;
+        let mut table = Table {
+            s: state,
+            dice,
+            out: &mut out,
+        };
+        act::execute(&mut table, checked);
+    }
     Ok(out)
 }

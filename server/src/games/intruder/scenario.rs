@@ -80,7 +80,7 @@ impl Scenario {
 
     /// Whether the engine plays this scenario yet.
     pub const fn playable(self) -> bool {
-        matches!(self, Scenario::Solitaire)
+        matches!(self, Scenario::Solitaire | Scenario::Intelligent)
     }
 
     /// Whether a seat plays the Intruder (17.1) instead of the dice.

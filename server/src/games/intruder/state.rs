@@ -111,6 +111,17 @@ pub enum Step {
         target: Crewman,
         rest: Vec<usize>,
     },
+    /// The Intruder seat plans phase 1 (17.1).
+    IntruderMovement,
+    /// The Intruder seat destroys objects at the end of phase 1 (17.1).
+    IntruderDestruction,
+    /// The Intruder seat decides whether Intruder `intruder` (a counter index) in `room` attacks,
+    /// and whom (17.1); the Intruders of `rest` act after it, then the crew.
+    IntruderAttack {
+        room: Room,
+        intruder: usize,
+        rest: Vec<usize>,
+    },
     /// The match is over.
     Over,
 }
