@@ -219,6 +219,9 @@ pub enum Action {
     DestroyObject { object: u8 },
     /// Intruder seat, end of phase 1: no more objects are destroyed.
     EndDestruction {},
+    /// Science Officer scenario (17.3): a crew seat's orders for its own crewmen at this decision
+    /// point, executed in order once both seats are ready; sending them means ready.
+    Orders { orders: Vec<Action> },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -326,6 +329,12 @@ pub struct View {
     pub unlocked: Vec<Room>,
     pub self_destruct: SelfDestruct,
     pub score: i32,
+    /// Science Officer scenario: the crew seats whose orders are in for this decision point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<crate::Seat>,
+    /// Science Officer scenario: this seat's own orders, given and not yet executed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<Vec<Action>>,
 }
 
 /// What happened. Face-down counters are named only by opaque id.
@@ -431,6 +440,19 @@ pub enum Event {
     ObjectDestroyed { object: u8, room: Room },
     /// An inventory turned a Not Used counter face up.
     Inventoried { id: u32, identity: Identity },
+    /// A crew seat gave its orders (17.3); only that seat sees them before they are executed.
+    OrdersGiven {
+        seat: crate::Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        orders: Option<Vec<Action>>,
+    },
+    /// An order that had become illegal failed (`code`: why); the crewman's later orders of the
+    /// same block are cancelled.
+    OrderFailed {
+        seat: crate::Seat,
+        crewman: Crewman,
+        code: String,
+    },
     /// The match ended.
     Ended { reason: String, score: i32 },
 }

@@ -76,6 +76,11 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
     if seat != Seat::Crew || !to_act(s).contains(&seat) {
         return Err(RuleError::not_your_turn());
     }
+    check_intent(s, action)
+}
+
+/// Whether a crew intent is possible now, whoever sends it.
+pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
     match (action, &s.step) {
         (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
         (Action::PickUp { crewman, object }, Step::CrewMovement) => {
@@ -146,6 +151,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::IntruderAttack { .. } => "intruder-attack",
         Action::DestroyObject { .. } => "destroy-object",
         Action::EndDestruction {} => "end-destruction",
+        Action::Orders { .. } => "orders",
     }
 }
 

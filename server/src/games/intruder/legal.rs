@@ -6,6 +6,7 @@ use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
 use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
+use super::orders;
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
@@ -16,6 +17,11 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         Step::IntruderMovement | Step::IntruderDestruction | Step::IntruderAttack { .. } => {
             vec![Seat::Intruder]
         }
+        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+            if s.scenario.split_crew() =>
+        {
+            orders::owing(s)
+        }
         Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => vec![Seat::Crew],
     }
 }
@@ -24,6 +30,9 @@ pub fn to_act(s: &State) -> Vec<Seat> {
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     if s.ending.is_some() || !to_act(s).contains(&seat) {
         return Vec::new();
+    }
+    if s.scenario.split_crew() && seat != Seat::Intruder {
+        return orders::legal(s, seat);
     }
     if seat == Seat::Intruder {
         return intruder_seat::candidates(s)
@@ -37,7 +46,8 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         .collect()
 }
 
-fn candidates(s: &State) -> Vec<Action> {
+/// The crew intents worth checking now, ending the step included.
+pub fn candidates(s: &State) -> Vec<Action> {
     match &s.step {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {

@@ -22,6 +22,7 @@ mod act;
 mod flow;
 mod intruder_seat;
 mod legal;
+mod orders;
 mod roll;
 mod scenario;
 mod state;
@@ -201,6 +202,11 @@ impl Game for Intruder {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
+        if let Some(e) = &state.ending
+            && state.scenario.split_crew()
+        {
+            return Some(orders::outcome(state, e));
+        }
         state.ending.as_ref().map(|e| Outcome {
             winners: match e.crew_won {
                 Some(true) => vec![Seat::Crew],
@@ -238,7 +244,15 @@ fn play<R: Roll>(
     dice: &mut R,
 ) -> Result<Vec<Told<Event>>, RuleError> {
     let mut out = Vec::new();
-    if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
+    if state.scenario.split_crew() && seat != Seat::Intruder && state.ending.is_none() {
+        let orders = orders::check(state, seat, action)?;
+        let mut table = Table {
+            s: state,
+            dice,
+            out: &mut out,
+        };
+        orders::give(&mut table, seat, orders);
+    } else if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
         let decision = intruder_seat::check(state, action)?;
         let mut table = Table {
             s: state,

@@ -80,12 +80,31 @@ impl Scenario {
 
     /// Whether the engine plays this scenario yet.
     pub const fn playable(self) -> bool {
-        matches!(self, Scenario::Solitaire | Scenario::Intelligent)
+        matches!(
+            self,
+            Scenario::Solitaire
+                | Scenario::Intelligent
+                | Scenario::ScienceOfficer
+                | Scenario::ScienceOfficerIntelligent
+        )
     }
 
     /// Whether a seat plays the Intruder (17.1) instead of the dice.
     pub fn intruder_seat(self) -> bool {
         self.seats().contains(&Seat::Intruder)
+    }
+
+    /// Whether the crew is shared by the `science` and `command` seats (17.3).
+    pub fn split_crew(self) -> bool {
+        self.seats().contains(&Seat::Science)
+    }
+
+    /// The seats that play the crew.
+    pub fn crew_seats(self) -> impl Iterator<Item = Seat> {
+        self.seats()
+            .iter()
+            .copied()
+            .filter(|&s| s != Seat::Intruder)
     }
 
     /// One of the three Return to Prometheus scenarios (17.4).

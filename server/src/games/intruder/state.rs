@@ -2,8 +2,9 @@
 
 use std::collections::BTreeSet;
 
+use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
+    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
 use super::roll::Roll;
@@ -165,6 +166,9 @@ pub struct State {
     /// Every opaque id ever drawn, so none is drawn twice.
     pub used_ids: BTreeSet<u32>,
     pub self_destruct: SelfDestruct,
+    /// Science Officer scenario (17.3): the crew seats ready at this decision point, with their
+    /// orders, in the order they came in.
+    pub orders: Vec<(Seat, Vec<Action>)>,
     pub ending: Option<Ending>,
 }
 
@@ -244,6 +248,7 @@ impl State {
             captured: 0,
             used_ids: BTreeSet::new(),
             self_destruct: SelfDestruct::Off {},
+            orders: Vec::new(),
             ending: None,
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]

@@ -96,10 +96,22 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         unlocked: s.unlocked.clone(),
         self_destruct: s.self_destruct,
         score: s.score(),
+        ready: s.orders.iter().map(|(seat, _)| *seat).collect(),
+        // Orders given are seen by their seat alone until executed (17.3).
+        orders: s
+            .orders
+            .iter()
+            .find(|(seat, _)| viewer == Viewer::Seat(*seat))
+            .map(|(_, orders)| orders.clone()),
     }
 }
 
-/// Every Intruder event is public: face-down counters are named only by opaque id.
+/// Face-down counters are named only by opaque id, so only a crew seat's orders are secret
+/// (17.3): others learn that they were given, not what they are.
 pub fn conceal(event: &Event) -> Event {
-    event.clone()
+    let mut event = event.clone();
+    if let Event::OrdersGiven { orders, .. } = &mut event {
+        *orders = None;
+    }
+    event
 }

@@ -3,44 +3,47 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, Identity, Power, Room};
 
+use super::super::orders::ordered;
+use super::super::scenario::SCENARIOS;
 use super::super::state::State;
 use super::super::tables::chart;
 use super::super::{Intruder, Scenario, new_state};
 use crate::games::{Dice, Game};
 
-/// The crewman an action names, if any.
-fn actor(action: &Action) -> Option<Crewman> {
-    match action {
-        Action::Move { crewman, .. }
-        | Action::PickUp { crewman, .. }
-        | Action::Drop { crewman, .. }
-        | Action::Unlock { crewman, .. }
-        | Action::Attack { crewman, .. }
-        | Action::Defend { crewman, .. }
-        | Action::StartSelfDestruct { crewman }
-        | Action::StopSelfDestruct { crewman }
-        | Action::Inventory { crewman }
-        | Action::OpenAirlock { crewman } => Some(*crewman),
-        Action::EndMovement {}
-        | Action::NoDefence {}
-        | Action::EndActions {}
-        | Action::PlanMovement { .. }
-        | Action::IntruderAttack { .. }
-        | Action::DestroyObject { .. }
-        | Action::EndDestruction {} => None,
-    }
-}
-
 /// Random games per scenario while developing (the aim is 10,000 each when the runtime allows).
 const SOLITAIRE_GAMES: u64 = 1500;
 const INTELLIGENT_GAMES: u64 = 500;
+const SCIENCE_OFFICER_GAMES: u64 = 300;
+const SCIENCE_OFFICER_INTELLIGENT_GAMES: u64 = 300;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
-/// counter, so whole plans are played, not only the one-counter plans listed.
+/// counter, and orders merge random listed one-order lists, so whole plans and lists are
+/// played, not only the one-item ones listed.
 pub fn choose(legal: &[Action], dice: &mut Dice) -> Action {
-    if !matches!(legal.first(), Some(Action::PlanMovement { .. })) {
-        return pick(legal, dice);
+    match legal.first() {
+        Some(Action::PlanMovement { .. }) => random_plan(legal, dice),
+        Some(Action::Orders { .. }) => random_orders(legal, dice),
+        _ => pick(legal, dice),
     }
+}
+
+/// Random listed orders, each one in three, in a random order.
+fn random_orders(legal: &[Action], dice: &mut Dice) -> Action {
+    let mut orders: Vec<Action> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Orders { orders } => orders.first().cloned(),
+            _ => None,
+        })
+        .filter(|_| dice.below(3) == 0)
+        .collect();
+    for i in (1..orders.len()).rev() {
+        orders.swap(i, dice.index(i + 1));
+    }
+    Action::Orders { orders }
+}
+
+fn random_plan(legal: &[Action], dice: &mut Dice) -> Action {
     let mut plan: Vec<CounterMove> = Vec::new();
     for a in legal {
         if let Action::PlanMovement { moves } = a
@@ -124,7 +127,11 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
                 "{seat} has legal actions exactly when it is to act"
             );
             for a in &legal {
-                if let Some(c) = actor(a) {
+                let inner = match a {
+                    Action::Orders { orders } => orders.as_slice(),
+                    _ => std::slice::from_ref(a),
+                };
+                for c in inner.iter().filter_map(ordered) {
                     assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
                 }
             }
@@ -161,6 +168,19 @@ fn random_intelligent_intruder_games_end_and_keep_every_invariant() {
 }
 
 #[test]
+fn random_science_officer_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ScienceOfficer, SCIENCE_OFFICER_GAMES);
+}
+
+#[test]
+fn random_science_officer_intelligent_games_end_and_keep_every_invariant() {
+    random_games_of(
+        Scenario::ScienceOfficerIntelligent,
+        SCIENCE_OFFICER_INTELLIGENT_GAMES,
+    );
+}
+
+#[test]
 fn every_legal_action_applies_and_others_are_refused_without_change() {
     let probes = [
         Action::EndMovement {},
@@ -186,8 +206,11 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
         },
         Action::DestroyObject { object: 200 },
         Action::EndDestruction {},
+        Action::Orders {
+            orders: vec![Action::EndMovement {}],
+        },
     ];
-    for scenario in [Scenario::Solitaire, Scenario::Intelligent] {
+    for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
         let mut dice = Dice::from_seed(11);
         let mut choices = Dice::from_seed(12);
         let mut s = new_state(scenario, 20, &mut dice);
