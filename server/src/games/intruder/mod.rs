@@ -8,14 +8,18 @@
 //! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
 //! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
 //! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
-//! destroys objects lying with its free Intruders; opening Cages waits for the capture rules).
+//! destroys objects lying with its free Intruders; opening Cages waits for the capture rules),
+//! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
+//! crewmen at each crew decision point, executed in turn order; their own score table) and
+//! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are
+//! listed by `legal_actions` as their one-item forms; any combination of listed items applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `intruder_seat` (the Intruder seat's
-//! intents), `legal` (who acts and what they may send), `view` and `roll` (dice, loadable in
+//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send), `view` and `roll` (dice, loadable in
 //! tests).
 
 mod act;

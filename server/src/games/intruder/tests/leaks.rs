@@ -3,14 +3,20 @@
 
 use xenotable_protocol::Seat;
 
+use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
 use super::super::{Intruder, Scenario, new_state};
 use super::properties::random_turn;
 use crate::games::{Dice, Game, Viewer};
 
-fn views(s: &State) -> [String; 2] {
-    [Viewer::Seat(Seat::Crew), Viewer::Spectator]
-        .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))
+fn views(s: &State) -> [String; 4] {
+    [
+        Viewer::Seat(Seat::Crew),
+        Viewer::Seat(Seat::Science),
+        Viewer::Seat(Seat::Command),
+        Viewer::Spectator,
+    ]
+    .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))
 }
 
 /// Every pair of hidden counters (face down on the map, or in the Not Used box) with different
@@ -47,7 +53,7 @@ fn view_of(s: &State, viewer: Viewer) -> String {
 
 #[test]
 fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
-    for scenario in [Scenario::Solitaire, Scenario::Intelligent] {
+    for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
         let mut checked = 0;
         for seed in 0..20 {
             let mut dice = Dice::from_seed(seed);

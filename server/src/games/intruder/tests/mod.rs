@@ -5,4 +5,5 @@ mod intelligent;
 mod leaks;
 mod properties;
 mod rules;
+mod science_officer;
 mod support;
