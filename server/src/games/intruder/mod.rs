@@ -19,8 +19,8 @@
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `intruder_seat` (the Intruder seat's
-//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send), `view` and `roll` (dice, loadable in
-//! tests).
+//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
+//! `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod flow;
