@@ -151,7 +151,16 @@ pub enum Phase {
     SelfDestruct,
 }
 
-/// One intent of the crew seat. `"type"` names it.
+/// One counter's move in an Intruder seat's phase-1 plan (rules 17.1): the compartments it
+/// enters, in order (none: it stays; two only with Very Fast).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterMove {
+    pub id: u32,
+    pub path: Vec<Room>,
+}
+
+/// One intent of a crew seat or of the Intruder seat. `"type"` names it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
@@ -195,6 +204,24 @@ pub enum Action {
     Inventory { crewman: Crewman },
     /// Ends the current crew action segment (or the general action step).
     EndActions {},
+    /// Intruder seat, phase 1: the whole movement plan at once, one move per opaque id;
+    /// counters not listed stay.
+    PlanMovement { moves: Vec<CounterMove> },
+    /// Intruder seat, step 6.2.2.A: Intruder `intruder` attacks `target`, or (`target` absent)
+    /// does not attack.
+    IntruderAttack {
+        intruder: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Crewman>,
+    },
+    /// Intruder seat, end of phase 1: a free Intruder destroys an object lying in its
+    /// compartment.
+    DestroyObject { object: u8 },
+    /// Intruder seat, end of phase 1: no more objects are destroyed.
+    EndDestruction {},
+    /// Science Officer scenario (17.3): a crew seat's orders for its own crewmen at this decision
+    /// point, executed in order once both seats are ready; sending them means ready.
+    Orders { orders: Vec<Action> },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -253,6 +280,12 @@ pub enum Prompt {
         intruder: u32,
         target: Crewman,
     },
+    /// The Intruder seat plans phase 1.
+    IntruderMovement {},
+    /// The Intruder seat decides whether Intruder `intruder` attacks in `room`, and whom.
+    IntruderAttack { room: Room, intruder: u32 },
+    /// The Intruder seat may destroy objects lying with its free Intruders.
+    IntruderDestruction {},
     /// The match is over.
     Over {},
 }
@@ -296,6 +329,12 @@ pub struct View {
     pub unlocked: Vec<Room>,
     pub self_destruct: SelfDestruct,
     pub score: i32,
+    /// Science Officer scenario: the crew seats whose orders are in for this decision point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<crate::Seat>,
+    /// Science Officer scenario: this seat's own orders, given and not yet executed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<Vec<Action>>,
 }
 
 /// What happened. Face-down counters are named only by opaque id.
@@ -304,7 +343,8 @@ pub struct View {
 pub enum Event {
     /// A new phase of a turn begins.
     PhaseBegun { turn: u32, phase: Phase },
-    /// A counter rolled for random movement (`to` absent: it stayed).
+    /// A counter rolled for random movement (`to` absent: it stayed). `roll` 0: no die was
+    /// rolled (an Intruder holding an airlock edge, or moved by the Intruder seat).
     CounterMoved {
         id: u32,
         roll: u8,
@@ -324,7 +364,10 @@ pub enum Event {
         roll: u8,
         attacks: bool,
     },
-    /// The target of an Intruder's attack.
+    /// An Intruder (moved by the Intruder seat) does not attack.
+    NoAttack { intruder: u32 },
+    /// The target of an Intruder's attack (`roll` absent: no die, one crewman there or the
+    /// Intruder seat's choice).
     TargetChosen {
         intruder: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -393,8 +436,23 @@ pub enum Event {
         held: Vec<u32>,
         gone: Vec<u32>,
     },
+    /// An Intruder destroyed an object lying in its compartment (rules 17.1).
+    ObjectDestroyed { object: u8, room: Room },
     /// An inventory turned a Not Used counter face up.
     Inventoried { id: u32, identity: Identity },
+    /// A crew seat gave its orders (17.3); only that seat sees them before they are executed.
+    OrdersGiven {
+        seat: crate::Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        orders: Option<Vec<Action>>,
+    },
+    /// An order that had become illegal failed (`code`: why); the crewman's later orders of the
+    /// same block are cancelled.
+    OrderFailed {
+        seat: crate::Seat,
+        crewman: Crewman,
+        code: String,
+    },
     /// The match ended.
     Ended { reason: String, score: i32 },
 }

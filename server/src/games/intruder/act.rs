@@ -8,6 +8,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::flow::Table;
+use super::legal::to_act;
 use super::roll::Roll;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
@@ -62,7 +63,8 @@ pub enum Checked {
     EndActions,
 }
 
-fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
+/// A refusal with its stable code.
+pub fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(code, message)
 }
 
@@ -71,9 +73,14 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
     if s.ending.is_some() {
         return Err(RuleError::game_over());
     }
-    if seat != Seat::Crew {
+    if seat != Seat::Crew || !to_act(s).contains(&seat) {
         return Err(RuleError::not_your_turn());
     }
+    check_intent(s, action)
+}
+
+/// Whether a crew intent is possible now, whoever sends it.
+pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
     match (action, &s.step) {
         (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
         (Action::PickUp { crewman, object }, Step::CrewMovement) => {
@@ -140,6 +147,11 @@ fn action_name(action: &Action) -> &'static str {
         Action::Inventory { .. } => "inventory",
         Action::OpenAirlock { .. } => "open-airlock",
         Action::EndActions {} => "end-actions",
+        Action::PlanMovement { .. } => "plan-movement",
+        Action::IntruderAttack { .. } => "intruder-attack",
+        Action::DestroyObject { .. } => "destroy-object",
+        Action::EndDestruction {} => "end-destruction",
+        Action::Orders { .. } => "orders",
     }
 }
 

@@ -13,6 +13,66 @@ use super::station::{PANIC_ORDER, ROOMS, adjacent, random_move};
 use super::tables::{chart, power, target_of};
 use crate::games::Told;
 
+/// The counters that move in phase 1 (5.2), in ascending opaque id: on the map and awake.
+pub fn movers(s: &State) -> Vec<usize> {
+    let mut movers: Vec<usize> = (0..s.counters.len())
+        .filter(|&k| {
+            let c = &s.counters[k];
+            matches!(c.place, Place::Map(_)) && c.asleep_until.is_none()
+        })
+        .collect();
+    movers.sort_by_key(|&k| s.counters[k].id);
+    movers
+}
+
+/// How many compartments counter `k` moves in phase 1: two once Very Fast is known, except a
+/// face-up Lab Animal (5.2).
+pub fn moves(s: &State, k: usize) -> usize {
+    let c = &s.counters[k];
+    if s.has(Power::VeryFast) && (!c.face_up || c.identity == Identity::Intruder) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether counter `k` is a free Intruder on the map (not asleep), and where.
+pub fn free_intruder(s: &State, k: usize) -> Option<Room> {
+    s.intruder_on_map(k)
+        .filter(|_| s.counters[k].asleep_until.is_none())
+}
+
+/// Whether an object lies with a counter that may be a free Intruder, as everyone can tell
+/// (a face-down counter or an awake face-up Intruder): the Intruder seat is then asked about
+/// destroying objects, whether or not one of them really is an Intruder, so the question
+/// itself tells the crew nothing.
+fn objects_within_reach(s: &State) -> bool {
+    s.counters.iter().enumerate().any(|(k, c)| match c.place {
+        Place::Map(room) if !c.face_up || free_intruder(s, k).is_some() => s
+            .objects
+            .iter()
+            .any(|o| o.place == ObjectPlace::Room { room }),
+        _ => false,
+    })
+}
+
+/// The crewmen Intruder `k` may attack in `room` (10.1): none when it is not free; Science
+/// Officers never when 7 to 9 crewmen are there.
+pub fn attack_targets(s: &State, room: Room, k: usize) -> Vec<Crewman> {
+    if free_intruder(s, k) != Some(room) {
+        return Vec::new();
+    }
+    let present = s.crew_in(room);
+    if present.len() >= 7 {
+        present
+            .into_iter()
+            .filter(|&c| specialty(c) != Specialty::Science)
+            .collect()
+    } else {
+        present
+    }
+}
+
 /// The state, the dice and the events told so far.
 pub struct Table<'a, R: Roll> {
     pub s: &'a mut State,
@@ -56,23 +116,19 @@ impl<R: Roll> Table<'_, R> {
         }
         self.s.turn += 1;
         self.begin_phase(Phase::Movement);
-        self.random_movement();
+        if self.s.scenario.intruder_seat() {
+            self.s.step = Step::IntruderMovement;
+            return;
+        }
+        self.movement(None);
         self.begin_interaction(Phase::FirstInteraction);
     }
 
-    /// Phase 1 (rules 5.2): every movable counter rolls, in ascending opaque id.
-    fn random_movement(&mut self) {
-        let mut movers: Vec<usize> = (0..self.s.counters.len())
-            .filter(|&k| {
-                let c = &self.s.counters[k];
-                matches!(c.place, Place::Map(_)) && c.asleep_until.is_none()
-            })
-            .collect();
-        movers.sort_by_key(|&k| self.s.counters[k].id);
-        let very_fast = self.s.has(Power::VeryFast);
-        for k in movers {
+    /// Phase 1 (rules 5.2): every movable counter, in ascending opaque id, rolls or (with an
+    /// Intruder seat) follows its path in `plan` (by counter index; absent: it stays).
+    pub fn movement(&mut self, plan: Option<&[(usize, Vec<Room>)]>) {
+        for k in movers(self.s) {
             let c = &self.s.counters[k];
-            let twice = very_fast && (!c.face_up || c.identity == Identity::Intruder);
             if let (true, Place::Map(from)) = (c.holding_edge, c.place) {
                 // Fast Reflexes: back to the corridor next to the airlock instead of rolling.
                 let to = adjacent(from)[0];
@@ -87,26 +143,77 @@ impl<R: Roll> Table<'_, R> {
                 });
                 continue;
             }
-            for _ in 0..if twice { 2 } else { 1 } {
-                let Place::Map(from) = self.s.counters[k].place else {
+            match plan {
+                Some(plan) => self.follow(k, plan),
+                None => self.roll_moves(k),
+            }
+        }
+    }
+
+    /// A counter moved by the Intruder seat enters the compartments of its path, told with no
+    /// die; a counter not in the plan stays.
+    fn follow(&mut self, k: usize, plan: &[(usize, Vec<Room>)]) {
+        let path = plan
+            .iter()
+            .find(|(m, _)| *m == k)
+            .map(|(_, p)| p.as_slice());
+        let id = self.s.counters[k].id;
+        let Place::Map(mut from) = self.s.counters[k].place else {
+            return;
+        };
+        match path {
+            Some(path) if !path.is_empty() => {
+                for &to in path {
+                    self.s.counters[k].place = Place::Map(to);
+                    self.tell(Event::CounterMoved {
+                        id,
+                        roll: 0,
+                        from,
+                        to: Some(to),
+                    });
+                    from = to;
+                }
+            }
+            _ => self.tell(Event::CounterMoved {
+                id,
+                roll: 0,
+                from,
+                to: None,
+            }),
+        }
+    }
+
+    /// A counter rolls on the movement table, twice when Very Fast applies to it.
+    fn roll_moves(&mut self, k: usize) {
+        for _ in 0..moves(self.s, k) {
+            let Place::Map(from) = self.s.counters[k].place else {
+                break;
+            };
+            let roll = self.dice.d6();
+            let to = random_move(from, roll);
+            let id = self.s.counters[k].id;
+            self.tell(Event::CounterMoved { id, roll, from, to });
+            if let Some(room) = to {
+                self.s.counters[k].place = Place::Map(room);
+                if !self.s.crew_in(room).is_empty() {
                     break;
-                };
-                let roll = self.dice.d6();
-                let to = random_move(from, roll);
-                let id = self.s.counters[k].id;
-                self.tell(Event::CounterMoved { id, roll, from, to });
-                if let Some(room) = to {
-                    self.s.counters[k].place = Place::Map(room);
-                    if !self.s.crew_in(room).is_empty() {
-                        break;
-                    }
                 }
             }
         }
     }
 
+    /// The end of phase 1 with an Intruder seat: it may destroy objects (17.1) when a counter
+    /// that may be a free Intruder lies with one, then the First Interaction.
+    pub fn end_phase_one(&mut self) {
+        if objects_within_reach(self.s) {
+            self.s.step = Step::IntruderDestruction;
+        } else {
+            self.begin_interaction(Phase::FirstInteraction);
+        }
+    }
+
     /// Phases 2 and 5: the contested compartments in canonical order, then the general step.
-    fn begin_interaction(&mut self, phase: Phase) {
+    pub fn begin_interaction(&mut self, phase: Phase) {
         self.begin_phase(phase);
         for c in &mut self.s.crew {
             c.acted = false;
@@ -167,8 +274,8 @@ impl<R: Roll> Table<'_, R> {
         }
     }
 
-    /// Intruder action segments (6.2.2) for the Intruders of `queue`, in order; pauses when a
-    /// crewman may defend himself.
+    /// Intruder action segments (6.2.2) for the Intruders of `queue`, in order; pauses when the
+    /// Intruder seat decides an attack or a crewman may defend himself.
     pub fn intruders_act(&mut self, room: Room, mut queue: Vec<usize>) {
         while !queue.is_empty() {
             let k = queue.remove(0);
@@ -178,38 +285,74 @@ impl<R: Roll> Table<'_, R> {
             if self.s.intruder_on_map(k) != Some(room) {
                 continue;
             }
+            if self.s.scenario.intruder_seat() && !attack_targets(self.s, room, k).is_empty() {
+                self.s.step = Step::IntruderAttack {
+                    room,
+                    intruder: k,
+                    rest: queue,
+                };
+                return;
+            }
             let target = self.attack_roll(room, k);
-            self.determine_powers();
-            if let Some(target) = target {
-                if defence_possible(self.s, room, k) {
-                    self.s.step = Step::SelfDefence {
-                        room,
-                        intruder: k,
-                        target,
-                        rest: queue,
-                    };
-                    return;
-                }
-                self.kill_roll(k, target);
+            match self.strike(room, k, target, queue) {
+                Some(rest) => queue = rest,
+                None => return,
             }
         }
         self.crew_segment(room);
     }
 
+    /// The Intruder seat's decision at step A (17.1): told, then steps B to D, then the other
+    /// Intruders there.
+    pub fn decided_attack(
+        &mut self,
+        room: Room,
+        k: usize,
+        target: Option<Crewman>,
+        rest: Vec<usize>,
+    ) {
+        let intruder = self.s.counters[k].id;
+        self.tell(match target {
+            Some(target) => Event::TargetChosen {
+                intruder,
+                roll: None,
+                target,
+            },
+            None => Event::NoAttack { intruder },
+        });
+        if let Some(rest) = self.strike(room, k, target, rest) {
+            self.intruders_act(room, rest);
+        }
+    }
+
+    /// Steps B to D of Intruder `k` attacking `target` (or not); `None` when it pauses for
+    /// self-defence, else the Intruders still to act.
+    fn strike(
+        &mut self,
+        room: Room,
+        k: usize,
+        target: Option<Crewman>,
+        rest: Vec<usize>,
+    ) -> Option<Vec<usize>> {
+        self.determine_powers();
+        if let Some(target) = target {
+            if defence_possible(self.s, room, k) {
+                self.s.step = Step::SelfDefence {
+                    room,
+                    intruder: k,
+                    target,
+                    rest,
+                };
+                return None;
+            }
+            self.kill_roll(k, target);
+        }
+        Some(rest)
+    }
+
     /// Step A: whether a free Intruder attacks, and whom (10.1).
     fn attack_roll(&mut self, room: Room, k: usize) -> Option<Crewman> {
-        if self.s.counters[k].asleep_until.is_some() {
-            return None;
-        }
-        let present = self.s.crew_in(room);
-        let targets: Vec<Crewman> = if present.len() >= 7 {
-            present
-                .into_iter()
-                .filter(|&c| specialty(c) != Specialty::Science)
-                .collect()
-        } else {
-            present
-        };
+        let targets = attack_targets(self.s, room, k);
         if targets.is_empty() {
             return None;
         }

@@ -5,13 +5,40 @@ use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
 use super::act::{check, defence_candidates, segment_candidates};
+use super::intruder_seat;
+use super::orders;
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
+/// The seats with a decision pending now.
+pub fn to_act(s: &State) -> Vec<Seat> {
+    match s.step {
+        Step::Over => Vec::new(),
+        Step::IntruderMovement | Step::IntruderDestruction | Step::IntruderAttack { .. } => {
+            vec![Seat::Intruder]
+        }
+        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+            if s.scenario.split_crew() =>
+        {
+            orders::owing(s)
+        }
+        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => vec![Seat::Crew],
+    }
+}
+
 /// Exactly the actions `apply` accepts from `seat` now.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || seat != Seat::Crew {
+    if s.ending.is_some() || !to_act(s).contains(&seat) {
         return Vec::new();
+    }
+    if s.scenario.split_crew() && seat != Seat::Intruder {
+        return orders::legal(s, seat);
+    }
+    if seat == Seat::Intruder {
+        return intruder_seat::candidates(s)
+            .into_iter()
+            .filter(|a| intruder_seat::check(s, a).is_ok())
+            .collect();
     }
     candidates(s)
         .into_iter()
@@ -19,7 +46,8 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         .collect()
 }
 
-fn candidates(s: &State) -> Vec<Action> {
+/// The crew intents worth checking now, ending the step included.
+pub fn candidates(s: &State) -> Vec<Action> {
     match &s.step {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
@@ -32,7 +60,10 @@ fn candidates(s: &State) -> Vec<Action> {
             out.push(Action::NoDefence {});
             out
         }
-        Step::Over => Vec::new(),
+        Step::IntruderMovement
+        | Step::IntruderDestruction
+        | Step::IntruderAttack { .. }
+        | Step::Over => Vec::new(),
     }
 }
 

@@ -4,16 +4,30 @@
 //! In the registry with its built-in scenarios ([`scenarios`]): a match names one by id (none:
 //! `solitaire`), and the id is what [`Game::configure`] receives as the scenario.
 //!
+//! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
+//! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
+//! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
+//! destroys objects lying with its free Intruders; opening Cages waits for the capture rules),
+//! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
+//! crewmen at each crew decision point, executed in turn order; their own score table) and
+//! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are
+//! listed by `legal_actions` as their one-item forms; any combination of listed items applies.
+//!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
-//! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
-//! `state` (the truth and the set-up), `flow` (the automatic turn: movement, interactions with
-//! the automatic Intruder, metamorphosis, panic, the end), `act` (the crew's intents: one
-//! `check` for `apply` and `legal`), `legal`, `view` and `roll` (dice, loadable in tests).
+//! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
+//! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
+//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
+//! crew's intents: one `check` for `apply` and `legal`), `intruder_seat` (the Intruder seat's
+//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
+//! `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod flow;
+mod intruder_seat;
 mod legal;
+mod orders;
 mod roll;
+mod scenario;
 mod state;
 mod station;
 mod tables;
@@ -26,11 +40,13 @@ use serde::Deserialize;
 use xenotable_protocol::intruder::{Action, Event, View};
 use xenotable_protocol::{Outcome, Seat};
 
+pub use scenario::Scenario;
 pub use state::State;
 
 use crate::games::{Dice, Game, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use flow::Table;
 use roll::Roll;
+use scenario::SCENARIOS;
 
 /// The game, for the registry.
 pub struct Intruder;
@@ -70,19 +86,24 @@ impl Default for Options {
 /// A validated match: the scenario and the turn limit.
 #[derive(Debug, Clone)]
 pub struct Config {
+    pub scenario: Scenario,
     pub turn_limit: u32,
 }
 
-/// The one seat of the solitaire scenario.
-const SEATS: [Seat; 1] = [Seat::Crew];
+/// The scenarios the engine plays.
+fn playable() -> impl Iterator<Item = Scenario> {
+    SCENARIOS.into_iter().filter(|s| s.playable())
+}
 
 /// The built-in scenarios available now, with their seats.
 pub fn scenarios() -> Vec<ScenarioInfo> {
-    vec![ScenarioInfo {
-        id: "solitaire".into(),
-        name: "Solitaire".into(),
-        seats: SEATS.to_vec(),
-    }]
+    playable()
+        .map(|s| ScenarioInfo {
+            id: s.id().into(),
+            name: s.name().into(),
+            seats: s.seats().to_vec(),
+        })
+        .collect()
 }
 
 impl Game for Intruder {
@@ -96,8 +117,15 @@ impl Game for Intruder {
     type View = View;
     type Event = Event;
 
+    /// Every seat of the playable scenarios, in the order of rules 1.
     fn seats() -> Vec<Seat> {
-        SEATS.to_vec()
+        let mut seats: Vec<Seat> = Vec::new();
+        for seat in playable().flat_map(|s| s.seats().iter().copied()) {
+            if !seats.contains(&seat) {
+                seats.push(seat);
+            }
+        }
+        seats
     }
 
     fn options() -> serde_json::Value {
@@ -115,16 +143,24 @@ impl Game for Intruder {
         scenario: Option<&str>,
         options: Options,
     ) -> Result<Config, SetupError> {
-        match scenario {
-            Some("solitaire") | None => {}
-            Some(other) => return Err(SetupError::UnknownScenario(other.to_owned())),
+        let scenario = match scenario {
+            None => Scenario::Solitaire,
+            Some(id) => Scenario::from_id(id)
+                .filter(|s| s.playable())
+                .ok_or_else(|| SetupError::UnknownScenario(id.to_owned()))?,
+        };
+        SetupError::check_seats(seats, |seat| scenario.seats().contains(&seat))?;
+        if seats.len() != scenario.seats().len() {
+            let names: Vec<String> = scenario.seats().iter().map(Seat::to_string).collect();
+            return Err(SetupError::Seats(format!(
+                "{} is played by the seats {}",
+                scenario.id(),
+                names.join(", ")
+            )));
         }
-        if let Some(seat) = seats.iter().find(|s| !SEATS.contains(s)) {
-            return Err(SetupError::UnknownSeat(seat.to_string()));
-        }
-        if seats != SEATS {
-            return Err(SetupError::Seats(
-                "solitaire is played by the crew seat alone".into(),
+        if options.lost_crewmen && scenario.intruder_seat() {
+            return Err(SetupError::Options(
+                "lost-crewmen is not played with an intruder seat".into(),
             ));
         }
         if options.lost_crewmen {
@@ -132,26 +168,23 @@ impl Game for Intruder {
                 "lost-crewmen is not available yet".into(),
             ));
         }
-        if options.marines {
+        if options.marines && !scenario.is_return() {
             return Err(SetupError::Options(
                 "marines is only for the return scenarios".into(),
             ));
         }
         Ok(Config {
+            scenario,
             turn_limit: options.turn_limit,
         })
     }
 
     fn setup(config: &Config, dice: &mut Dice) -> State {
-        new_state(config.turn_limit, dice)
+        new_state(config.scenario, config.turn_limit, dice)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
-        if state.ending.is_some() {
-            Vec::new()
-        } else {
-            SEATS.to_vec()
-        }
+        legal::to_act(state)
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
@@ -176,11 +209,17 @@ impl Game for Intruder {
     }
 
     fn outcome(state: &State) -> Option<Outcome> {
+        if let Some(e) = &state.ending
+            && state.scenario.split_crew()
+        {
+            return Some(orders::outcome(state, e));
+        }
         state.ending.as_ref().map(|e| Outcome {
-            winners: if e.crew_won == Some(true) {
-                vec![Seat::Crew]
-            } else {
-                Vec::new()
+            winners: match e.crew_won {
+                Some(true) => vec![Seat::Crew],
+                // The Intruder seat wins when the crew loses (17.1).
+                Some(false) if state.scenario.intruder_seat() => vec![Seat::Intruder],
+                Some(false) | None => Vec::new(),
             },
             reason: match e.crew_won {
                 Some(true) => format!("{}_win", e.reason),
@@ -191,9 +230,9 @@ impl Game for Intruder {
     }
 }
 
-/// The solitaire set-up, played on to the crew's first decision.
-fn new_state(turn_limit: u32, dice: &mut impl Roll) -> State {
-    let mut state = State::solitaire(turn_limit, dice);
+/// The set-up of `scenario`, played on to the crew's first decision.
+fn new_state(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
+    let mut state = State::solitaire(scenario, turn_limit, dice);
     let mut out = Vec::new();
     Table {
         s: &mut state,
@@ -211,15 +250,31 @@ fn play<R: Roll>(
     action: &Action,
     dice: &mut R,
 ) -> Result<Vec<Told<Event>>, RuleError> {
-    let checked = act::check(state, seat, action)?;
     let mut out = Vec::new();
-    act::execute(
-        &mut Table {
+    if state.scenario.split_crew() && seat != Seat::Intruder && state.ending.is_none() {
+        let orders = orders::check(state, seat, action)?;
+        let mut table = Table {
             s: state,
             dice,
             out: &mut out,
-        },
-        checked,
-    );
+        };
+        orders::give(&mut table, seat, orders);
+    } else if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
+        let decision = intruder_seat::check(state, action)?;
+        let mut table = Table {
+            s: state,
+            dice,
+            out: &mut out,
+        };
+        intruder_seat::execute(&mut table, decision);
+    } else {
+        let checked = act::check(state, seat, action)?;
+        let mut table = Table {
+            s: state,
+            dice,
+            out: &mut out,
+        };
+        act::execute(&mut table, checked);
+    }
     Ok(out)
 }

@@ -2,11 +2,13 @@
 
 use std::collections::BTreeSet;
 
+use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
+    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
 use super::roll::Roll;
+use super::scenario::Scenario;
 use super::station::PANIC_ORDER;
 use super::tables::chart;
 
@@ -110,6 +112,17 @@ pub enum Step {
         target: Crewman,
         rest: Vec<usize>,
     },
+    /// The Intruder seat plans phase 1 (17.1).
+    IntruderMovement,
+    /// The Intruder seat destroys objects at the end of phase 1 (17.1).
+    IntruderDestruction,
+    /// The Intruder seat decides whether Intruder `intruder` (a counter index) in `room` attacks,
+    /// and whom (17.1); the Intruders of `rest` act after it, then the crew.
+    IntruderAttack {
+        room: Room,
+        intruder: usize,
+        rest: Vec<usize>,
+    },
     /// The match is over.
     Over,
 }
@@ -127,7 +140,7 @@ pub struct Ending {
 /// The whole truth.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    pub scenario: &'static str,
+    pub scenario: Scenario,
     pub turn: u32,
     /// 0: no limit.
     pub turn_limit: u32,
@@ -153,6 +166,9 @@ pub struct State {
     /// Every opaque id ever drawn, so none is drawn twice.
     pub used_ids: BTreeSet<u32>,
     pub self_destruct: SelfDestruct,
+    /// Science Officer scenario (17.3): the crew seats ready at this decision point, with their
+    /// orders, in the order they came in.
+    pub orders: Vec<(Seat, Vec<Action>)>,
     pub ending: Option<Ending>,
 }
 
@@ -198,9 +214,10 @@ const CREW_START: [Room; 9] = [
 ];
 
 impl State {
-    /// The solitaire set-up: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder
-    /// added and the 9 placed in panic order.
-    pub fn solitaire(turn_limit: u32, dice: &mut impl Roll) -> State {
+    /// The solitaire set-up (17.2), also used by the Intelligent Intruder and the Science
+    /// Officer: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder added and the 9
+    /// placed in panic order.
+    pub fn solitaire(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
         let crew = CREW_START.map(|room| Crew {
             room,
             alive: true,
@@ -209,7 +226,7 @@ impl State {
             picking: false,
         });
         let mut s = State {
-            scenario: "solitaire",
+            scenario,
             turn: 0,
             turn_limit,
             phase: Phase::Movement,
@@ -231,6 +248,7 @@ impl State {
             captured: 0,
             used_ids: BTreeSet::new(),
             self_destruct: SelfDestruct::Off {},
+            orders: Vec::new(),
             ending: None,
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]

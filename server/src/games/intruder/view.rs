@@ -1,7 +1,9 @@
-//! What each viewer may know (rules 18): face-down identities and the Not Used box only to an
-//! omniscient viewer; everything else is public.
+//! What each viewer may know (rules 18): face-down identities and the Not Used box only to the
+//! Intruder seat and an omniscient viewer; everything else is public.
 
 use xenotable_protocol::intruder::{CounterView, CrewView, Event, ObjectView, Prompt, View};
+
+use xenotable_protocol::Seat;
 
 use super::state::{CREW, Place, State, Step};
 use crate::games::Viewer;
@@ -9,6 +11,8 @@ use crate::games::Viewer;
 /// The view of `viewer`.
 pub fn view(s: &State, viewer: Viewer) -> View {
     let omniscient = viewer == Viewer::Omniscient;
+    // The Intruder seat sees every identity on the map and in the Not Used box (rules 18).
+    let identities = omniscient || viewer == Viewer::Seat(Seat::Intruder);
     let mut counters: Vec<CounterView> = s
         .counters
         .iter()
@@ -17,13 +21,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 Place::Map(room) => Some(room),
                 Place::DummiesDiscovered | Place::Killed | Place::Lost | Place::Gone => None,
                 Place::NotUsed if c.face_up => None,
-                Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
+                Place::NotUsed if identities => None,
+                Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,
             };
             Some(CounterView {
                 id: c.id,
                 room,
-                identity: (c.face_up || omniscient).then_some(c.identity),
+                identity: (c.face_up || identities).then_some(c.identity),
                 asleep: c.asleep_until.is_some(),
             })
         })
@@ -31,7 +36,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     counters.sort_by_key(|c| c.id);
     let count = |place: Place| s.counters.iter().filter(|c| c.place == place).count() as u8;
     View {
-        scenario: s.scenario.to_owned(),
+        scenario: s.scenario.id().to_owned(),
         turn: s.turn,
         turn_limit: s.turn_limit,
         phase: s.phase,
@@ -47,6 +52,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 room,
                 intruder: s.counters[intruder].id,
                 target,
+            },
+            Step::IntruderMovement => Prompt::IntruderMovement {},
+            Step::IntruderDestruction => Prompt::IntruderDestruction {},
+            Step::IntruderAttack { room, intruder, .. } => Prompt::IntruderAttack {
+                room,
+                intruder: s.counters[intruder].id,
             },
             Step::Over => Prompt::Over {},
         },
@@ -85,10 +96,22 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         unlocked: s.unlocked.clone(),
         self_destruct: s.self_destruct,
         score: s.score(),
+        ready: s.orders.iter().map(|(seat, _)| *seat).collect(),
+        // Orders given are seen by their seat alone until executed (17.3).
+        orders: s
+            .orders
+            .iter()
+            .find(|(seat, _)| viewer == Viewer::Seat(*seat))
+            .map(|(_, orders)| orders.clone()),
     }
 }
 
-/// Every Intruder event is public: face-down counters are named only by opaque id.
+/// Face-down counters are named only by opaque id, so only a crew seat's orders are secret
+/// (17.3): others learn that they were given, not what they are.
 pub fn conceal(event: &Event) -> Event {
-    event.clone()
+    let mut event = event.clone();
+    if let Event::OrdersGiven { orders, .. } = &mut event {
+        *orders = None;
+    }
+    event
 }

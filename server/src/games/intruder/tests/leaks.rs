@@ -1,16 +1,22 @@
 //! Hidden information: what the crew and spectators see does not depend on the identities of
-//! face-down counters or of the Not Used box.
+//! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
 
+use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
-use super::super::{Intruder, new_state};
-use super::properties::pick;
+use super::super::{Intruder, Scenario, new_state};
+use super::properties::random_turn;
 use crate::games::{Dice, Game, Viewer};
 
-fn views(s: &State) -> [String; 2] {
-    [Viewer::Seat(Seat::Crew), Viewer::Spectator]
-        .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))
+fn views(s: &State) -> [String; 4] {
+    [
+        Viewer::Seat(Seat::Crew),
+        Viewer::Seat(Seat::Science),
+        Viewer::Seat(Seat::Command),
+        Viewer::Spectator,
+    ]
+    .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))
 }
 
 /// Every pair of hidden counters (face down on the map, or in the Not Used box) with different
@@ -33,42 +39,63 @@ fn hidden_pairs(s: &State) -> Vec<(usize, usize)> {
     pairs
 }
 
-#[test]
-fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
-    let mut checked = 0;
-    for seed in 0..20 {
-        let mut dice = Dice::from_seed(seed);
-        let mut choices = Dice::from_seed(seed + 500);
-        let mut s = new_state(30, &mut dice);
-        for _ in 0..60 {
-            let before = views(&s);
-            for (a, b) in hidden_pairs(&s) {
-                let mut swapped = s.clone();
-                let identity = swapped.counters[a].identity;
-                swapped.counters[a].identity = swapped.counters[b].identity;
-                swapped.counters[b].identity = identity;
-                assert_eq!(views(&swapped), before, "seed {seed}");
-                checked += 1;
-            }
-            let legal = Intruder::legal_actions(&s, Seat::Crew);
-            if legal.is_empty() {
-                break;
-            }
-            let action = pick(&legal, &mut choices);
-            Intruder::apply(&mut s, Seat::Crew, &action, &mut dice).expect("legal");
-        }
-    }
-    assert!(checked > 1000, "{checked} swaps checked");
+/// `s` with the identities of counters `a` and `b` exchanged.
+fn swapped(s: &State, (a, b): (usize, usize)) -> State {
+    let mut swapped = s.clone();
+    swapped.counters[a].identity = s.counters[b].identity;
+    swapped.counters[b].identity = s.counters[a].identity;
+    swapped
+}
+
+fn view_of(s: &State, viewer: Viewer) -> String {
+    serde_json::to_string(&Intruder::view(s, viewer)).expect("a view serializes")
 }
 
 #[test]
-fn an_omniscient_viewer_sees_the_identities() {
+fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
+    for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut dice = Dice::from_seed(seed);
+            let mut choices = Dice::from_seed(seed + 500);
+            let mut s = new_state(scenario, 30, &mut dice);
+            for _ in 0..60 {
+                let before = views(&s);
+                for pair in hidden_pairs(&s) {
+                    assert_eq!(views(&swapped(&s, pair)), before, "seed {seed}");
+                    checked += 1;
+                }
+                let Some((seat, action)) = random_turn(&s, &mut choices) else {
+                    break;
+                };
+                Intruder::apply(&mut s, seat, &action, &mut dice).expect("legal");
+            }
+        }
+        assert!(checked > 1000, "{checked} swaps checked");
+    }
+}
+
+#[test]
+fn the_intruder_seat_and_an_omniscient_viewer_see_the_identities() {
     let mut dice = Dice::from_seed(3);
-    let s = new_state(30, &mut dice);
-    let (a, b) = hidden_pairs(&s)[0];
-    let id = |s: &State| serde_json::to_string(&Intruder::view(s, Viewer::Omniscient)).unwrap();
-    let mut relabelled = s.clone();
-    relabelled.counters[a].identity = s.counters[b].identity;
-    relabelled.counters[b].identity = s.counters[a].identity;
-    assert_ne!(id(&relabelled), id(&s));
+    let s = new_state(Scenario::Intelligent, 30, &mut dice);
+    for pair in hidden_pairs(&s) {
+        for viewer in [Viewer::Seat(Seat::Intruder), Viewer::Omniscient] {
+            assert_ne!(view_of(&swapped(&s, pair), viewer), view_of(&s, viewer));
+        }
+    }
+    let not_used = s
+        .counters
+        .iter()
+        .filter(|c| c.place == Place::NotUsed)
+        .count();
+    let listed = |viewer| {
+        Intruder::view(&s, viewer)
+            .counters
+            .iter()
+            .filter(|c| c.room.is_none())
+            .count()
+    };
+    assert_eq!(listed(Viewer::Seat(Seat::Intruder)), not_used);
+    assert_eq!(listed(Viewer::Seat(Seat::Crew)), 0);
 }

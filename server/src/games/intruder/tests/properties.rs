@@ -1,28 +1,75 @@
 //! Random games with pinned seeds: they end, and the invariants hold at every step.
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::intruder::{Action, Crewman, Event, Identity, Power, Room};
+use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, Identity, Power, Room};
 
+use super::super::orders::ordered;
+use super::super::scenario::SCENARIOS;
 use super::super::state::State;
 use super::super::tables::chart;
-use super::super::{Intruder, new_state};
+use super::super::{Intruder, Scenario, new_state};
 use crate::games::{Dice, Game};
 
-/// The crewman an action names, if any.
-fn actor(action: &Action) -> Option<Crewman> {
-    match action {
-        Action::Move { crewman, .. }
-        | Action::PickUp { crewman, .. }
-        | Action::Drop { crewman, .. }
-        | Action::Unlock { crewman, .. }
-        | Action::Attack { crewman, .. }
-        | Action::Defend { crewman, .. }
-        | Action::StartSelfDestruct { crewman }
-        | Action::StopSelfDestruct { crewman }
-        | Action::Inventory { crewman }
-        | Action::OpenAirlock { crewman } => Some(*crewman),
-        Action::EndMovement {} | Action::NoDefence {} | Action::EndActions {} => None,
+/// Random games per scenario while developing (the aim is 10,000 each when the runtime allows).
+const SOLITAIRE_GAMES: u64 = 1500;
+const INTELLIGENT_GAMES: u64 = 500;
+const SCIENCE_OFFICER_GAMES: u64 = 300;
+const SCIENCE_OFFICER_INTELLIGENT_GAMES: u64 = 300;
+
+/// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
+/// counter, and orders merge random listed one-order lists, so whole plans and lists are
+/// played, not only the one-item ones listed.
+pub fn choose(legal: &[Action], dice: &mut Dice) -> Action {
+    match legal.first() {
+        Some(Action::PlanMovement { .. }) => random_plan(legal, dice),
+        Some(Action::Orders { .. }) => random_orders(legal, dice),
+        _ => pick(legal, dice),
     }
+}
+
+/// Random listed orders, each one in three, in a random order.
+fn random_orders(legal: &[Action], dice: &mut Dice) -> Action {
+    let mut orders: Vec<Action> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Orders { orders } => orders.first().cloned(),
+            _ => None,
+        })
+        .filter(|_| dice.below(3) == 0)
+        .collect();
+    for i in (1..orders.len()).rev() {
+        orders.swap(i, dice.index(i + 1));
+    }
+    Action::Orders { orders }
+}
+
+fn random_plan(legal: &[Action], dice: &mut Dice) -> Action {
+    let mut plan: Vec<CounterMove> = Vec::new();
+    for a in legal {
+        if let Action::PlanMovement { moves } = a
+            && let [m] = moves.as_slice()
+        {
+            match plan.iter_mut().find(|p| p.id == m.id) {
+                // Each listed path replaces the kept one with a chance of one in three.
+                Some(kept) if dice.below(3) == 0 => *kept = m.clone(),
+                Some(_) => {}
+                None if dice.below(3) != 0 => plan.push(m.clone()),
+                None => {}
+            }
+        }
+    }
+    Action::PlanMovement { moves: plan }
+}
+
+/// One random action of a random seat that has a decision pending, with that seat.
+pub fn random_turn(s: &State, dice: &mut Dice) -> Option<(Seat, Action)> {
+    let seats = Intruder::to_act(s);
+    if seats.is_empty() {
+        return None;
+    }
+    let seat = seats[dice.index(seats.len())];
+    let legal = Intruder::legal_actions(s, seat);
+    Some((seat, choose(&legal, dice)))
 }
 
 /// A random legal action, ending steps often so that games move on.
@@ -62,48 +109,79 @@ fn check_invariants(s: &State) {
     assert_eq!(ids.len(), 17, "opaque ids are unique");
 }
 
-/// Plays one random game to its end; returns the number of actions and the final state.
-fn random_game(seed: u64) -> (usize, State) {
+/// Plays one random game of `scenario` to its end, every seat picking random legal actions;
+/// returns the number of actions and the final state.
+fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = new_state(30, &mut dice);
+    let mut s = new_state(scenario, 30, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
-        let legal = Intruder::legal_actions(&s, Seat::Crew);
-        if legal.is_empty() {
-            assert!(
-                Intruder::outcome(&s).is_some(),
-                "no legal action only at the end"
+        let to_act = Intruder::to_act(&s);
+        for &seat in scenario.seats() {
+            let legal = Intruder::legal_actions(&s, seat);
+            assert_eq!(
+                !legal.is_empty(),
+                to_act.contains(&seat),
+                "{seat} has legal actions exactly when it is to act"
             );
-            return (actions, s);
-        }
-        for a in &legal {
-            if let Some(c) = actor(a) {
-                assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
+            for a in &legal {
+                let inner = match a {
+                    Action::Orders { orders } => orders.as_slice(),
+                    _ => std::slice::from_ref(a),
+                };
+                for c in inner.iter().filter_map(ordered) {
+                    assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
+                }
             }
         }
-        let action = pick(&legal, &mut choices);
-        Intruder::apply(&mut s, Seat::Crew, &action, &mut dice).expect("a legal action applies");
+        let Some((seat, action)) = random_turn(&s, &mut choices) else {
+            assert!(
+                Intruder::outcome(&s).is_some(),
+                "nobody is to act only at the end"
+            );
+            return (actions, s);
+        };
+        Intruder::apply(&mut s, seat, &action, &mut dice).expect("a legal action applies");
         actions += 1;
         assert!(actions < 200_000, "the game ends");
     }
 }
 
-#[test]
-fn random_games_end_and_keep_every_invariant() {
-    for seed in 0..1500 {
-        let (_, s) = random_game(seed);
+fn random_games_of(scenario: Scenario, games: u64) {
+    for seed in 0..games {
+        let (_, s) = random_game(scenario, seed);
         assert!(s.ending.is_some());
         assert!(s.turn <= 30);
     }
 }
 
 #[test]
+fn random_solitaire_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::Solitaire, SOLITAIRE_GAMES);
+}
+
+#[test]
+fn random_intelligent_intruder_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::Intelligent, INTELLIGENT_GAMES);
+}
+
+#[test]
+fn random_science_officer_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ScienceOfficer, SCIENCE_OFFICER_GAMES);
+}
+
+#[test]
+fn random_science_officer_intelligent_games_end_and_keep_every_invariant() {
+    random_games_of(
+        Scenario::ScienceOfficerIntelligent,
+        SCIENCE_OFFICER_INTELLIGENT_GAMES,
+    );
+}
+
+#[test]
 fn every_legal_action_applies_and_others_are_refused_without_change() {
-    let mut dice = Dice::from_seed(11);
-    let mut choices = Dice::from_seed(12);
-    let mut s = new_state(20, &mut dice);
     let probes = [
         Action::EndMovement {},
         Action::EndActions {},
@@ -116,38 +194,59 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
             crewman: Crewman::S3,
             object: 200,
         },
+        Action::PlanMovement {
+            moves: vec![CounterMove {
+                id: u32::MAX,
+                path: vec![],
+            }],
+        },
+        Action::IntruderAttack {
+            intruder: u32::MAX,
+            target: None,
+        },
+        Action::DestroyObject { object: 200 },
+        Action::EndDestruction {},
+        Action::Orders {
+            orders: vec![Action::EndMovement {}],
+        },
     ];
-    for _ in 0..400 {
-        let legal = Intruder::legal_actions(&s, Seat::Crew);
-        if legal.is_empty() {
-            break;
+    for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
+        let mut dice = Dice::from_seed(11);
+        let mut choices = Dice::from_seed(12);
+        let mut s = new_state(scenario, 20, &mut dice);
+        for _ in 0..400 {
+            for &seat in scenario.seats() {
+                let legal = Intruder::legal_actions(&s, seat);
+                for a in &legal {
+                    let mut copy = s.clone();
+                    let mut d = dice.clone();
+                    assert!(
+                        Intruder::apply(&mut copy, seat, a, &mut d).is_ok(),
+                        "{seat} {a:?}"
+                    );
+                }
+                for a in probes.iter().filter(|a| !legal.contains(a)) {
+                    let mut copy = s.clone();
+                    let mut d = dice.clone();
+                    assert!(
+                        Intruder::apply(&mut copy, seat, a, &mut d).is_err(),
+                        "{seat} {a:?}"
+                    );
+                    assert_eq!(copy, s, "a refusal changes nothing");
+                }
+            }
+            let Some((seat, action)) = random_turn(&s, &mut choices) else {
+                break;
+            };
+            Intruder::apply(&mut s, seat, &action, &mut dice).expect("a legal action applies");
         }
-        for a in &legal {
-            let mut copy = s.clone();
-            let mut d = dice.clone();
-            assert!(
-                Intruder::apply(&mut copy, Seat::Crew, a, &mut d).is_ok(),
-                "{a:?}"
-            );
-        }
-        for a in probes.iter().filter(|a| !legal.contains(a)) {
-            let mut copy = s.clone();
-            let mut d = dice.clone();
-            assert!(
-                Intruder::apply(&mut copy, Seat::Crew, a, &mut d).is_err(),
-                "{a:?}"
-            );
-            assert_eq!(copy, s, "a refusal changes nothing");
-        }
-        let action = pick(&legal, &mut choices);
-        Intruder::apply(&mut s, Seat::Crew, &action, &mut dice).expect("a legal action applies");
     }
 }
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_game() {
-    let (n1, a) = random_game(77);
-    let (n2, b) = random_game(77);
+    let (n1, a) = random_game(Scenario::Intelligent, 77);
+    let (n2, b) = random_game(Scenario::Intelligent, 77);
     assert_eq!(n1, n2);
     assert_eq!(a, b);
 }
@@ -158,13 +257,11 @@ fn no_opaque_id_survives_a_panic() {
     for seed in 0..60 {
         let mut dice = Dice::from_seed(seed);
         let mut choices = Dice::from_seed(seed + 1000);
-        let mut s = new_state(30, &mut dice);
+        let mut s = new_state(Scenario::Intelligent, 30, &mut dice);
         let mut seen: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
-        while s.ending.is_none() {
-            let legal = Intruder::legal_actions(&s, Seat::Crew);
-            let action = pick(&legal, &mut choices);
-            let told = Intruder::apply(&mut s, Seat::Crew, &action, &mut dice)
-                .expect("a legal action applies");
+        while let Some((seat, action)) = random_turn(&s, &mut choices) {
+            let told =
+                Intruder::apply(&mut s, seat, &action, &mut dice).expect("a legal action applies");
             for t in told {
                 if let Event::Panic { placed } = t.event {
                     panics += 1;

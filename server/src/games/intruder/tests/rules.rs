@@ -7,7 +7,7 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::super::flow::Table;
 use super::super::state::{Ending, Step};
-use super::super::{Intruder, Options};
+use super::super::{Intruder, Options, Scenario};
 use super::support::{Loaded, arm, bare, crew, in_segment, interact, intruder, put};
 use crate::games::{Game, SetupError};
 
@@ -160,22 +160,31 @@ fn the_turn_limit_ends_and_scores_the_game_and_zero_is_a_draw() {
     assert!(Intruder::legal_actions(&s, Seat::Crew).is_empty());
 }
 
+fn refused(seats: &[Seat], scenario: Option<&str>, options: Options) -> Option<&'static str> {
+    Intruder::configure(seats, scenario, options)
+        .err()
+        .map(|e: SetupError| e.code())
+}
+
 #[test]
 fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available() {
     let seats = [Seat::Crew];
     assert!(Intruder::configure(&seats, Some("solitaire"), Options::default()).is_ok());
     assert!(Intruder::configure(&seats, None, Options::default()).is_ok());
-    let refused = |seats: &[Seat], scenario, options| {
-        Intruder::configure(seats, scenario, options)
-            .err()
-            .map(|e: SetupError| e.code())
-    };
     assert_eq!(
         refused(&seats, Some("return"), Options::default()),
         Some("unknown_scenario")
     );
     assert_eq!(
-        refused(&[Seat::Crew, Seat::Intruder], None, Options::default()),
+        refused(&seats, Some("no-such"), Options::default()),
+        Some("unknown_scenario")
+    );
+    assert_eq!(
+        refused(&[Seat::Crew, Seat::Crew], None, Options::default()),
+        Some("duplicate_seat")
+    );
+    assert_eq!(
+        refused(&[Seat::Crew, Seat::Marines], None, Options::default()),
         Some("unknown_seat")
     );
     assert_eq!(refused(&[], None, Options::default()), Some("bad_seats"));
@@ -184,15 +193,54 @@ fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available()
         ..Options::default()
     };
     assert_eq!(refused(&seats, None, lost), Some("bad_options"));
+    let marines = Options {
+        marines: true,
+        ..Options::default()
+    };
+    assert_eq!(refused(&seats, None, marines), Some("bad_options"));
     let options: Options = serde_json::from_str(r#"{"turn-limit": 0}"#).unwrap();
     assert_eq!(options.turn_limit, 0);
 }
 
 #[test]
-fn solitaire_is_a_built_in_scenario_with_the_crew_seat() {
-    let list = serde_json::to_value(super::super::scenarios()).unwrap();
-    assert_eq!(list[0]["id"], "solitaire");
-    assert_eq!(list[0]["seats"], serde_json::json!(["crew"]));
+fn every_scenario_of_rules_1_has_its_fixed_seat_list() {
+    let seats = |id| Scenario::from_id(id).map(|s| s.seats().to_vec());
+    assert_eq!(seats("solitaire"), Some(vec![Seat::Crew]));
+    assert_eq!(seats("intelligent"), Some(vec![Seat::Crew, Seat::Intruder]));
+    assert_eq!(
+        seats("science-officer"),
+        Some(vec![Seat::Science, Seat::Command])
+    );
+    assert_eq!(
+        seats("science-officer-intelligent"),
+        Some(vec![Seat::Science, Seat::Command, Seat::Intruder])
+    );
+    assert_eq!(seats("return"), Some(vec![Seat::Crew]));
+    assert_eq!(
+        seats("return-teams"),
+        Some(vec![Seat::Team(1), Seat::Team(2), Seat::Team(3)])
+    );
+    assert_eq!(
+        seats("return-intelligent"),
+        Some(vec![Seat::Crew, Seat::Intruder])
+    );
+    assert_eq!(seats("nothing"), None);
+}
+
+#[test]
+fn the_game_seats_are_the_union_of_the_playable_scenarios_seats() {
+    let listed = super::super::scenarios();
+    for seat in Intruder::seats() {
+        assert!(listed.iter().any(|s| s.seats.contains(&seat)), "{seat}");
+    }
+    for scenario in &listed {
+        for seat in &scenario.seats {
+            assert!(Intruder::seats().contains(seat), "{seat}");
+        }
+        assert!(
+            Intruder::configure(&scenario.seats, Some(&scenario.id), Options::default()).is_ok()
+        );
+    }
 }
 
 #[test]

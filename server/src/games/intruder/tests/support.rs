@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Room,
 };
 
+use super::super::Scenario;
 use super::super::flow::Table;
 use super::super::play;
 use super::super::roll::Roll;
@@ -47,7 +48,7 @@ impl Roll for Loaded {
 /// An empty station: every crewman dead and far away, no counter on the map, all objects in
 /// their set-up places, turn 1 phase 2. Tests put back what they need.
 pub fn bare() -> State {
-    let mut s = State::solitaire(100, &mut Dice::from_seed(1));
+    let mut s = State::solitaire(Scenario::Solitaire, 100, &mut Dice::from_seed(1));
     for c in &mut s.crew {
         c.alive = false;
         c.room = Room::Dk2;

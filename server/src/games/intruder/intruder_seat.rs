@@ -1,0 +1,214 @@
+//! The Intruder seat (rules 17.1): its decisions replace the dice of phase-1 movement and of the
+//! attack and target rolls, and it may destroy objects lying with its free Intruders. Powers,
+//! metamorphosis, clones, kill rolls and the CRT stay dice. Opening Cages is left to the capture
+//! rules, which are not in the engine yet.
+//!
+//! The phase-1 plan is one intent, so nobody learns in which order its moves were decided; its
+//! events are told in ascending opaque id like the dice's. A plan's moves are independent, so
+//! `legal` lists the empty plan and every one-counter plan, and any set of listed moves (one per
+//! counter) is accepted as one plan: listing every combination would run to millions.
+
+use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, ObjectPlace, Phase, Room};
+
+use super::act::refuse;
+use super::flow::{Table, attack_targets, free_intruder, movers, moves};
+use super::roll::Roll;
+use super::state::{Place, State, Step};
+use super::station::{adjacent, is_secured};
+use crate::games::RuleError;
+
+/// An Intruder seat intent that passed its check.
+#[derive(Debug, Clone)]
+pub enum Decision {
+    /// Phase-1 paths by counter index.
+    Plan(Vec<(usize, Vec<Room>)>),
+    Attack(Option<Crewman>),
+    Destroy {
+        object: usize,
+        room: Room,
+    },
+    EndDestruction,
+}
+
+/// Whether the Intruder seat may send `action` now, and what it means.
+pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
+    match (action, &s.step) {
+        (Action::PlanMovement { moves }, Step::IntruderMovement) => check_plan(s, moves),
+        (
+            Action::IntruderAttack { intruder, target },
+            Step::IntruderAttack {
+                room, intruder: k, ..
+            },
+        ) => {
+            if s.counters[*k].id != *intruder {
+                return Err(refuse(
+                    "not_this_intruder",
+                    format!("Intruder {} decides now", s.counters[*k].id),
+                ));
+            }
+            if let Some(c) = target
+                && !attack_targets(s, *room, *k).contains(c)
+            {
+                return Err(refuse("not_a_target", format!("{c:?} cannot be attacked")));
+            }
+            Ok(Decision::Attack(*target))
+        }
+        (Action::DestroyObject { object }, Step::IntruderDestruction) => check_destroy(s, *object),
+        (Action::EndDestruction {}, Step::IntruderDestruction) => Ok(Decision::EndDestruction),
+        _ => Err(RuleError::wrong_phase(
+            "the Intruder seat may not do that now",
+        )),
+    }
+}
+
+/// The compartments a counter in `from` may enter in one phase-1 move (never a secured room).
+fn entries(from: Room) -> impl Iterator<Item = Room> {
+    adjacent(from).iter().copied().filter(|&r| !is_secured(r))
+}
+
+/// Rules 17.1: each listed counter moves zero, one or (Very Fast) two compartments along
+/// passageways, never into a secured room, stopping on entering a crewed compartment.
+fn check_plan(s: &State, plan: &[CounterMove]) -> Result<Decision, RuleError> {
+    let movable: Vec<usize> = movers(s)
+        .into_iter()
+        .filter(|&k| !s.counters[k].holding_edge)
+        .collect();
+    let mut checked: Vec<(usize, Vec<Room>)> = Vec::new();
+    for m in plan {
+        let k = s
+            .counter_by_id(m.id)
+            .filter(|k| movable.contains(k))
+            .ok_or_else(|| refuse("unknown_counter", format!("counter {} does not move", m.id)))?;
+        if checked.iter().any(|(other, _)| *other == k) {
+            return Err(refuse(
+                "moved_twice",
+                format!("counter {} has two moves", m.id),
+            ));
+        }
+        if m.path.len() > moves(s, k) {
+            return Err(refuse(
+                "too_far",
+                format!("counter {} moves at most {}", m.id, moves(s, k)),
+            ));
+        }
+        let Place::Map(mut at) = s.counters[k].place else {
+            return Err(refuse(
+                "unknown_counter",
+                format!("counter {} does not move", m.id),
+            ));
+        };
+        for (n, &to) in m.path.iter().enumerate() {
+            if n > 0 && !s.crew_in(at).is_empty() {
+                return Err(refuse(
+                    "stops_at_crew",
+                    format!("counter {} stops on entering {at:?}", m.id),
+                ));
+            }
+            if !entries(at).any(|r| r == to) {
+                return Err(refuse(
+                    "not_adjacent",
+                    format!("counter {} cannot enter {to:?} from {at:?}", m.id),
+                ));
+            }
+            at = to;
+        }
+        checked.push((k, m.path.clone()));
+    }
+    Ok(Decision::Plan(checked))
+}
+
+fn check_destroy(s: &State, object: u8) -> Result<Decision, RuleError> {
+    let o = usize::from(object);
+    let room = match s.objects.get(o).map(|o| o.place) {
+        Some(ObjectPlace::Room { room }) => room,
+        _ => {
+            return Err(refuse(
+                "out_of_reach",
+                format!("object {object} lies in no compartment"),
+            ));
+        }
+    };
+    if !(0..s.counters.len()).any(|k| free_intruder(s, k) == Some(room)) {
+        return Err(refuse(
+            "out_of_reach",
+            format!("no free Intruder is with object {object}"),
+        ));
+    }
+    Ok(Decision::Destroy { object: o, room })
+}
+
+/// The intents worth checking now (see the module doc for the plan).
+pub fn candidates(s: &State) -> Vec<Action> {
+    match &s.step {
+        Step::IntruderMovement => {
+            let mut out = vec![Action::PlanMovement { moves: Vec::new() }];
+            for k in movers(s) {
+                let id = s.counters[k].id;
+                for path in paths(s, k) {
+                    out.push(Action::PlanMovement {
+                        moves: vec![CounterMove { id, path }],
+                    });
+                }
+            }
+            out
+        }
+        Step::IntruderAttack { room, intruder, .. } => {
+            let intruder_id = s.counters[*intruder].id;
+            std::iter::once(None)
+                .chain(attack_targets(s, *room, *intruder).into_iter().map(Some))
+                .map(|target| Action::IntruderAttack {
+                    intruder: intruder_id,
+                    target,
+                })
+                .collect()
+        }
+        Step::IntruderDestruction => (0..s.objects.len())
+            .map(|o| Action::DestroyObject { object: o as u8 })
+            .chain([Action::EndDestruction {}])
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Every path of one or more compartments counter `k` may take (rules 17.1).
+fn paths(s: &State, k: usize) -> Vec<Vec<Room>> {
+    let mut out = Vec::new();
+    let Place::Map(from) = s.counters[k].place else {
+        return out;
+    };
+    for first in entries(from) {
+        out.push(vec![first]);
+        if moves(s, k) == 2 && s.crew_in(first).is_empty() {
+            out.extend(entries(first).map(|second| vec![first, second]));
+        }
+    }
+    out
+}
+
+/// Plays a checked decision.
+pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
+    match decision {
+        Decision::Plan(plan) => {
+            t.movement(Some(&plan));
+            t.end_phase_one();
+        }
+        Decision::Attack(target) => {
+            if let Step::IntruderAttack {
+                room,
+                intruder,
+                rest,
+            } = t.s.step.clone()
+            {
+                t.decided_attack(room, intruder, target, rest);
+            }
+        }
+        Decision::Destroy { object, room } => {
+            t.s.objects[object].place = ObjectPlace::Lost {};
+            t.tell(Event::ObjectDestroyed {
+                object: object as u8,
+                room,
+            });
+        }
+        Decision::EndDestruction => t.begin_interaction(Phase::FirstInteraction),
+    }
+}

@@ -1,0 +1,252 @@
+//! The Science Officer scenario (rules 17.3): the `science` seat commands S1-S3, the `command`
+//! seat C1-C3 and E1-E3. At each crew decision point (crew movement, a crew action segment, the
+//! general step, self-defence) each seat gives its orders as one intent, which also says ready;
+//! nobody sees the other seat's orders until both are in (a seat with no crewman able to act is
+//! ready at once). Then the blocks are executed, `command` first on odd turns and `science` first
+//! on even turns (for self-defence the attacked crewman's owner first, so his choice wins). An
+//! order that has become illegal fails and cancels that crewman's later orders; once the
+//! decision point is over (the segment ended by itself, a defence was made) the rest lapses.
+//!
+//! The orders are a list, so `legal` lists the empty list and every one-order list; any list of
+//! listed orders is accepted, in any order and number.
+
+use xenotable_protocol::intruder::{Action, Crewman, Event};
+use xenotable_protocol::{Outcome, Seat};
+
+use super::act::{self, Checked, refuse};
+use super::flow::Table;
+use super::legal::candidates;
+use super::roll::Roll;
+use super::state::{CREW, Ending, Place, Specialty, State, Step, specialty};
+use crate::games::{Audience, RuleError, Told};
+
+/// The seat that commands crewman `c`.
+pub fn owner(c: Crewman) -> Seat {
+    match specialty(c) {
+        Specialty::Science => Seat::Science,
+        Specialty::Command | Specialty::Engineer => Seat::Command,
+    }
+}
+
+/// The crewman an order (a crew intent) is for; `None` for an intent that is no order.
+pub fn ordered(action: &Action) -> Option<Crewman> {
+    match action {
+        Action::Move { crewman, .. }
+        | Action::PickUp { crewman, .. }
+        | Action::Drop { crewman, .. }
+        | Action::Unlock { crewman, .. }
+        | Action::Attack { crewman, .. }
+        | Action::Defend { crewman, .. }
+        | Action::StartSelfDestruct { crewman }
+        | Action::StopSelfDestruct { crewman }
+        | Action::Inventory { crewman }
+        | Action::OpenAirlock { crewman } => Some(*crewman),
+        _ => None,
+    }
+}
+
+/// Whether `order` is given at this kind of decision point.
+fn fits(step: &Step, order: &Action) -> bool {
+    match step {
+        Step::CrewMovement => matches!(
+            order,
+            Action::Move { .. }
+                | Action::PickUp { .. }
+                | Action::Drop { .. }
+                | Action::Unlock { .. }
+        ),
+        Step::CrewActions(_) => matches!(
+            order,
+            Action::Attack { .. }
+                | Action::StartSelfDestruct { .. }
+                | Action::StopSelfDestruct { .. }
+                | Action::Inventory { .. }
+                | Action::OpenAirlock { .. }
+        ),
+        Step::SelfDefence { .. } => matches!(order, Action::Defend { .. }),
+        _ => false,
+    }
+}
+
+/// Whether `seat` is a crew seat at a crew decision point.
+fn deciding(s: &State, seat: Seat) -> bool {
+    s.scenario.split_crew()
+        && s.scenario.crew_seats().any(|c| c == seat)
+        && matches!(
+            s.step,
+            Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+        )
+}
+
+/// The orders `seat` could give now one at a time: the crew intents legal now for its crewmen.
+pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
+    if s.ending.is_some() || !deciding(s, seat) {
+        return Vec::new();
+    }
+    candidates(s)
+        .into_iter()
+        .filter(|a| ordered(a).is_some_and(|c| owner(c) == seat))
+        .filter(|a| act::check_intent(s, a).is_ok())
+        .collect()
+}
+
+/// The crew seats that still owe orders at this decision point: not ready yet, with a crewman
+/// able to act.
+pub fn owing(s: &State) -> Vec<Seat> {
+    s.scenario
+        .crew_seats()
+        .filter(|&seat| !s.orders.iter().any(|(r, _)| *r == seat))
+        .filter(|&seat| !possible(s, seat).is_empty())
+        .collect()
+}
+
+/// Exactly the one-order lists and the empty list (see the module doc).
+pub fn legal(s: &State, seat: Seat) -> Vec<Action> {
+    if !owing(s).contains(&seat) {
+        return Vec::new();
+    }
+    std::iter::once(Vec::new())
+        .chain(possible(s, seat).into_iter().map(|a| vec![a]))
+        .map(|orders| Action::Orders { orders })
+        .collect()
+}
+
+/// Whether `seat` may give `orders` now: each for one of its own crewmen, none ending a step.
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, RuleError> {
+    if s.ending.is_some() {
+        return Err(RuleError::game_over());
+    }
+    if !owing(s).contains(&seat) {
+        return Err(RuleError::not_your_turn());
+    }
+    let Action::Orders { orders } = action else {
+        return Err(RuleError::wrong_phase("crew seats give orders"));
+    };
+    for order in orders {
+        let c = ordered(order)
+            .filter(|_| fits(&s.step, order))
+            .ok_or_else(|| refuse("not_an_order", "that is no order for this decision point"))?;
+        if owner(c) != seat {
+            return Err(refuse(
+                "not_your_crewman",
+                format!("{c:?} takes orders from the {} seat", owner(c)),
+            ));
+        }
+    }
+    Ok(orders.clone())
+}
+
+/// Takes `seat`'s orders; once no seat owes any, executes them.
+pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
+    t.out.push(Told::secret(
+        Event::OrdersGiven {
+            seat,
+            orders: Some(orders.clone()),
+        },
+        Audience::only(seat),
+    ));
+    t.s.orders.push((seat, orders));
+    if owing(t.s).is_empty() {
+        execute(t);
+    }
+}
+
+/// The order the blocks are executed in (17.3).
+fn first_seat(s: &State) -> Seat {
+    match s.step {
+        Step::SelfDefence { target, .. } => owner(target),
+        _ if s.turn % 2 == 1 => Seat::Command,
+        _ => Seat::Science,
+    }
+}
+
+/// The decision point now, to tell when it is over.
+fn point(s: &State) -> (u32, xenotable_protocol::intruder::Phase, Step) {
+    (s.turn, s.phase, s.step.clone())
+}
+
+/// Executes every block, then closes the decision point if it is still open.
+fn execute<R: Roll>(t: &mut Table<'_, R>) {
+    let mut blocks = std::mem::take(&mut t.s.orders);
+    let first = first_seat(t.s);
+    blocks.sort_by_key(|(seat, _)| *seat != first);
+    let at = point(t.s);
+    for (seat, orders) in blocks {
+        let mut cancelled: Vec<Crewman> = Vec::new();
+        for order in orders {
+            if t.s.ending.is_some() || point(t.s) != at {
+                return;
+            }
+            let Some(c) = ordered(&order) else {
+                continue;
+            };
+            if cancelled.contains(&c) {
+                continue;
+            }
+            match act::check_intent(t.s, &order) {
+                Ok(checked) => act::execute(t, checked),
+                Err(e) => {
+                    cancelled.push(c);
+                    t.tell(Event::OrderFailed {
+                        seat,
+                        crewman: c,
+                        code: e.code().to_owned(),
+                    });
+                }
+            }
+        }
+    }
+    if t.s.ending.is_some() || point(t.s) != at {
+        return;
+    }
+    let close = match t.s.step {
+        Step::CrewMovement => Checked::EndMovement,
+        Step::SelfDefence { .. } => Checked::NoDefence,
+        _ => Checked::EndActions,
+    };
+    act::execute(t, close);
+}
+
+/// The scores of the crew seats (17.3): each counts its own dead, both every kill and capture.
+pub fn scores(s: &State) -> [(Seat, i32); 2] {
+    let dead = |seat: Seat| {
+        CREW.iter()
+            .filter(|&&c| owner(c) == seat && !s.crewman(c).alive)
+            .count() as i32
+    };
+    let (killed, captured) = (i32::from(s.killed), i32::from(s.captured));
+    [
+        (
+            Seat::Science,
+            -3 * dead(Seat::Science) - 5 * killed + 20 * captured,
+        ),
+        (
+            Seat::Command,
+            -5 * dead(Seat::Command) + 7 * killed + 15 * captured,
+        ),
+    ]
+}
+
+/// The outcome with two crew seats (17.3): the only positive seat wins; both positive, the
+/// higher (equal: both); none positive, nobody but the Intruder seat if there is one. A
+/// detonation or an Intruder gone alive spoils every win as in 16.2 (our rule: for both seats).
+pub fn outcome(s: &State, e: &Ending) -> Outcome {
+    let scores = scores(s);
+    let best = scores.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    let gone = s.counters.iter().any(|c| c.place == Place::Gone);
+    let spoiled = e.reason == "detonation" || gone;
+    let crew: Vec<Seat> = scores
+        .iter()
+        .filter(|&&(_, v)| v > 0 && v == best && !spoiled)
+        .map(|&(seat, _)| seat)
+        .collect();
+    let (winners, result) = match (crew.is_empty(), s.scenario.intruder_seat()) {
+        (false, _) => (crew, "win"),
+        (true, true) => (vec![Seat::Intruder], "loss"),
+        (true, false) => (Vec::new(), "loss"),
+    };
+    Outcome {
+        winners,
+        reason: format!("{}_{result}", e.reason),
+    }
+}

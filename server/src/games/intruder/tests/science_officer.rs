@@ -1,0 +1,240 @@
+//! The Science Officer (rules 17.3): two crew seats give secret orders, executed in turn order,
+//! and score by their own table.
+
+use xenotable_protocol::intruder::{
+    Action, Crewman, Event, ObjectKind, ObjectPlace, Phase, Power, Room,
+};
+use xenotable_protocol::{Outcome, Seat};
+
+use super::super::state::{Ending, State, Step};
+use super::super::{Intruder, Scenario, play};
+use super::support::{Loaded, bare, put};
+use crate::games::{Game, RuleError, Told, Viewer};
+
+/// An empty station of the Science Officer scenario at the Crew Movement Phase of `turn`.
+fn moving(turn: u32) -> State {
+    let mut s = bare();
+    s.scenario = Scenario::ScienceOfficer;
+    s.turn = turn;
+    s.phase = Phase::CrewMovement;
+    s.step = Step::CrewMovement;
+    for c in &mut s.crew {
+        c.mp = 3;
+    }
+    s
+}
+
+fn give(s: &mut State, seat: Seat, orders: Vec<Action>) -> Result<Vec<Told<Event>>, RuleError> {
+    play(
+        s,
+        seat,
+        &Action::Orders { orders },
+        &mut Loaded::new(&[6; 12]),
+    )
+}
+
+fn cage_in_lab(s: &State) -> u8 {
+    s.objects
+        .iter()
+        .position(|o| {
+            o.kind == ObjectKind::Cage && o.place == (ObjectPlace::Room { room: Room::Lab })
+        })
+        .unwrap() as u8
+}
+
+fn pick_up(crewman: Crewman, object: u8) -> Action {
+    Action::PickUp { crewman, object }
+}
+
+#[test]
+fn a_seat_orders_its_own_crewmen_only() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Lab);
+    put(&mut s, Crewman::C1, Room::Lab);
+    let cage = cage_in_lab(&s);
+    let refused = give(&mut s, Seat::Science, vec![pick_up(Crewman::C1, cage)]);
+    assert_eq!(refused.unwrap_err().code(), "not_your_crewman");
+    let refused = give(&mut s, Seat::Science, vec![Action::EndMovement {}]);
+    assert_eq!(refused.unwrap_err().code(), "not_an_order");
+    let refused = play(
+        &mut s,
+        Seat::Crew,
+        &Action::EndMovement {},
+        &mut Loaded::new(&[]),
+    );
+    assert_eq!(refused.unwrap_err().code(), "not_your_turn");
+}
+
+#[test]
+fn until_both_are_ready_neither_seat_sees_the_others_orders() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Lab);
+    put(&mut s, Crewman::C1, Room::Lab);
+    let cage = cage_in_lab(&s);
+    let orders = vec![pick_up(Crewman::S1, cage)];
+    let told = give(&mut s, Seat::Science, orders.clone()).unwrap();
+    assert_eq!(Intruder::to_act(&s), vec![Seat::Command]);
+    let given = &told[0];
+    for (viewer, seen) in [
+        (Viewer::Seat(Seat::Science), Some(orders.clone())),
+        (Viewer::Seat(Seat::Command), None),
+        (Viewer::Spectator, None),
+    ] {
+        assert_eq!(
+            Intruder::redact(given, viewer),
+            Some(Event::OrdersGiven {
+                seat: Seat::Science,
+                orders: seen.clone()
+            })
+        );
+        let view = Intruder::view(&s, viewer);
+        assert_eq!(view.orders, seen);
+        assert_eq!(view.ready, vec![Seat::Science]);
+    }
+    assert!(
+        Intruder::legal_actions(&s, Seat::Science).is_empty(),
+        "ready"
+    );
+    give(&mut s, Seat::Command, vec![]).unwrap();
+    assert_eq!(
+        s.objects[usize::from(cage)].place,
+        ObjectPlace::Carried {
+            crewman: Crewman::S1
+        }
+    );
+    assert!(s.orders.is_empty());
+}
+
+#[test]
+fn command_goes_first_on_odd_turns_and_science_on_even_turns() {
+    for (turn, winner, loser) in [(1, Crewman::C1, Crewman::S1), (2, Crewman::S1, Crewman::C1)] {
+        let mut s = moving(turn);
+        put(&mut s, Crewman::S1, Room::Lab);
+        put(&mut s, Crewman::C1, Room::Lab);
+        let cage = cage_in_lab(&s);
+        give(&mut s, Seat::Science, vec![pick_up(Crewman::S1, cage)]).unwrap();
+        let told = give(&mut s, Seat::Command, vec![pick_up(Crewman::C1, cage)]).unwrap();
+        assert_eq!(
+            s.objects[usize::from(cage)].place,
+            ObjectPlace::Carried { crewman: winner },
+            "turn {turn}"
+        );
+        assert!(told.iter().any(|t| matches!(
+            &t.event,
+            Event::OrderFailed { crewman, code, .. } if *crewman == loser && code == "not_here"
+        )));
+    }
+}
+
+#[test]
+fn a_failed_order_cancels_the_rest_of_that_crewmans_list() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Inf);
+    put(&mut s, Crewman::S2, Room::Inf);
+    let orders = vec![
+        // INF does not lead to B1: S1's move fails, and so his next one is never tried.
+        Action::Move {
+            crewman: Crewman::S1,
+            to: Room::B1,
+        },
+        Action::Move {
+            crewman: Crewman::S1,
+            to: Room::Lab,
+        },
+        Action::Move {
+            crewman: Crewman::S2,
+            to: Room::Lab,
+        },
+    ];
+    let told = give(&mut s, Seat::Science, orders).unwrap();
+    assert_eq!(s.crewman(Crewman::S1).room, Room::Inf);
+    assert_eq!(s.crewman(Crewman::S2).room, Room::Lab);
+    let failed = told
+        .iter()
+        .filter(|t| matches!(t.event, Event::OrderFailed { .. }))
+        .count();
+    assert_eq!(failed, 1);
+}
+
+#[test]
+fn a_seat_with_no_crewman_able_to_act_is_ready_at_once() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Inf);
+    assert_eq!(Intruder::to_act(&s), vec![Seat::Science]);
+    assert!(Intruder::legal_actions(&s, Seat::Command).is_empty());
+    give(&mut s, Seat::Science, vec![]).unwrap();
+    assert_ne!(s.step, Step::CrewMovement, "the movement is over");
+}
+
+#[test]
+fn the_attacked_crewmans_owner_chooses_self_defence_first() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Mes);
+    put(&mut s, Crewman::C1, Room::Mes);
+    let id = super::support::intruder(&mut s, Room::Mes, true);
+    let k = s.counter_by_id(id).unwrap();
+    s.step = Step::SelfDefence {
+        room: Room::Mes,
+        intruder: k,
+        target: Crewman::S1,
+        rest: vec![],
+    };
+    s.attacks = vec![0; s.counters.len()];
+    s.phase = Phase::FirstInteraction;
+    s.known = vec![Power::VeryFast, Power::ImmuneToGas];
+    // Science Officers never improvise (a lethal weapon): S1 defends with a dart.
+    let dart = super::support::arm(&mut s, Crewman::S1, ObjectKind::SleepDartPistol);
+    let c1 = Action::Defend {
+        crewman: Crewman::C1,
+        object: None,
+    };
+    let s1 = Action::Defend {
+        crewman: Crewman::S1,
+        object: Some(dart),
+    };
+    give(&mut s, Seat::Command, vec![c1]).unwrap();
+    let told = give(&mut s, Seat::Science, vec![s1]).unwrap();
+    assert!(told.iter().any(|t| matches!(
+        t.event,
+        Event::CrewAttack {
+            crewman: Crewman::S1,
+            defence: true,
+            ..
+        }
+    )));
+    assert!(!s.crewman(Crewman::C1).acted, "C1's defence lapsed");
+}
+
+#[test]
+fn example_12_two_dead_science_officers_one_kill_one_capture_command_wins() {
+    let mut s = moving(1);
+    for c in super::super::state::CREW {
+        put(&mut s, c, Room::Cm);
+    }
+    s.crew[Crewman::S1 as usize].alive = false;
+    s.crew[Crewman::S2 as usize].alive = false;
+    s.killed = 1;
+    s.captured = 1;
+    assert_eq!(
+        super::super::orders::scores(&s),
+        [(Seat::Science, 9), (Seat::Command, 22)]
+    );
+    s.ending = Some(Ending {
+        reason: "intruders_gone",
+        score: s.score(),
+        crew_won: Some(true),
+    });
+    assert_eq!(
+        Intruder::outcome(&s),
+        Some(Outcome {
+            winners: vec![Seat::Command],
+            reason: "intruders_gone_win".into()
+        })
+    );
+    // Equal positive scores share the win; none positive: nobody (the automatic Intruder).
+    s.killed = 0;
+    s.captured = 0;
+    s.crew[Crewman::S1 as usize].alive = true;
+    s.crew[Crewman::S2 as usize].alive = true;
+    assert_eq!(Intruder::outcome(&s).unwrap().winners, vec![]);
+}
