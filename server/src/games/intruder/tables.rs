@@ -51,6 +51,22 @@ pub fn chart(stage: u8) -> Stage {
     STAGES[usize::from(stage.clamp(1, 6)) - 1]
 }
 
+/// Carriers a Cage holding an Intruder needs at stages 1 to 6 (rules 9.2).
+pub const CARRIERS: [u8; 6] = [1, 1, 2, 2, 3, 3];
+
+/// The carriers a caged Intruder of `stage` needs.
+pub fn carriers_needed(stage: u8) -> usize {
+    usize::from(CARRIERS[usize::from(stage.clamp(1, 6)) - 1])
+}
+
+/// Catching a Lab Animal succeeds on 1 to this (rules 11).
+pub const CATCH: u8 = 3;
+
+/// Caging an Intruder succeeds on 1 to this: asleep, and awake at stage 1 (rules 11).
+pub const CAGE_ASLEEP: u8 = 5;
+/// See [`CAGE_ASLEEP`]; awake Intruders past stage 1 cannot be caged.
+pub const CAGE_AWAKE_STAGE_1: u8 = 2;
+
 /// The power rolled on 2d6 (2 to 12).
 pub const POWERS: [Power; 11] = [
     Power::ImmuneToShock,

@@ -15,7 +15,11 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .filter_map(|c| {
             let room = match c.place {
                 Place::Map(room) => Some(room),
-                Place::DummiesDiscovered | Place::Killed | Place::Lost | Place::Gone => None,
+                Place::DummiesDiscovered
+                | Place::Killed
+                | Place::Lost
+                | Place::Gone
+                | Place::CagedLabAnimals => None,
                 Place::NotUsed if c.face_up => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,
@@ -25,6 +29,9 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 room,
                 identity: (c.face_up || omniscient).then_some(c.identity),
                 asleep: c.asleep_until.is_some(),
+                caged_in: c.cage.map(|o| o as u8),
+                held_by: c.holder,
+                controlled_by: c.controller,
             })
         })
         .collect();
@@ -63,6 +70,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     alive: c.alive,
                     mp: c.mp,
                     acted: c.acted,
+                    bears: c.bears.map(|o| o as u8),
                 }
             })
             .collect(),
@@ -81,7 +89,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         dummies_discovered: count(Place::DummiesDiscovered),
         clones_not_yet_in_play: count(Place::ClonesNotYetInPlay),
         intruders_killed: s.killed,
-        intruders_captured: s.captured,
+        intruders_captured: s.captured_total(),
         unlocked: s.unlocked.clone(),
         self_destruct: s.self_destruct,
         score: s.score(),

@@ -1,5 +1,6 @@
 //! Tests of the Intruder rules: the acceptance examples, random games and hidden information.
 
+mod capture;
 mod examples;
 mod leaks;
 mod properties;
