@@ -228,6 +228,9 @@ pub enum Action {
     /// Crew Movement: the carriers of the Cage holding an Intruder move it together to an
     /// adjacent compartment (each pays the move).
     CarryCage { cage: u8, to: Room },
+    /// Second Interaction, crew action of anyone in the Command Module while something is in
+    /// the Freezer: everything in it is frozen.
+    TurnOnFreezer { crewman: Crewman },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -254,6 +257,9 @@ pub struct CounterView {
     /// The crewman controlling this Intruder with a Prod.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controlled_by: Option<Crewman>,
+    /// An Intruder Immune to Cold held by the Freezer, as if caged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub iced: bool,
 }
 
 /// A crewman as everyone sees him.
@@ -493,4 +499,12 @@ pub enum Event {
     },
     /// An Intruder opened a Cage in its compartment: the Lab Animal is a new face-down counter.
     CageOpened { cage: u8, room: Room, id: u32 },
+    /// The Freezer was turned on: Intruders `frozen` (captured), `iced` (Immune to Cold, held as
+    /// if caged), Lab Animals `lost`; crewmen inside die (told apart).
+    FreezerTurnedOn {
+        crewman: Crewman,
+        frozen: Vec<u32>,
+        iced: Vec<u32>,
+        lost: Vec<u32>,
+    },
 }

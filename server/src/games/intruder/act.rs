@@ -9,6 +9,7 @@ use xenotable_protocol::intruder::{
 
 use super::capture;
 use super::flow::Table;
+use super::freezer;
 use super::roll::Roll;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
@@ -99,6 +100,9 @@ pub enum Checked {
         to: Room,
         cost: u8,
     },
+    TurnOnFreezer {
+        crewman: Crewman,
+    },
 }
 
 pub(super) fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
@@ -170,6 +174,9 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
         (Action::CarryCage { cage, to }, Step::CrewMovement) => {
             capture::check_carry_cage(s, *cage, *to)
         }
+        (Action::TurnOnFreezer { crewman }, Step::CrewActions(room)) => {
+            freezer::check_turn_on(s, *crewman, *room)
+        }
         (action, Step::CrewActions(room)) if capture::is_capture_action(action) => {
             capture::check_capture_action(s, action, *room)
         }
@@ -203,6 +210,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::GainControl { .. } => "gain-control",
         Action::MoveWithIntruder { .. } => "move-with-intruder",
         Action::CarryCage { .. } => "carry-cage",
+        Action::TurnOnFreezer { .. } => "turn-on-freezer",
     }
 }
 
@@ -656,6 +664,7 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
         out.push(Action::StopSelfDestruct { crewman });
         out.push(Action::Inventory { crewman });
         out.push(Action::OpenAirlock { crewman });
+        out.push(Action::TurnOnFreezer { crewman });
     }
     out.extend(capture::capture_candidates(s, room));
     out
@@ -673,6 +682,7 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
         Action::OpenAirlock { crewman } => check_airlock(s, *crewman, room).is_ok(),
+        Action::TurnOnFreezer { crewman } => freezer::check_turn_on(s, *crewman, room).is_ok(),
         action if capture::is_capture_action(action) => {
             capture::check_capture_action(s, action, room).is_ok()
         }
@@ -862,6 +872,10 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             to,
         } => capture::move_with_intruder(t, crewman, intruder, to),
         Checked::CarryCage { cage, to, cost } => capture::carry_cage(t, cage, to, cost),
+        Checked::TurnOnFreezer { crewman } => {
+            freezer::turn_on(t, crewman);
+            after_crew_action(t);
+        }
         capture_action => {
             capture::play_capture_action(t, capture_action);
             after_crew_action(t);

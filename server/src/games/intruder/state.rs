@@ -83,6 +83,8 @@ pub enum Place {
     Gone,
     /// The Caged Lab Animals box (transferred Lab Animals).
     CagedLabAnimals,
+    /// Frozen Intruders: captured (12.3).
+    Frozen,
 }
 
 /// One Intruder, Lab Animal or Dummy counter.
@@ -103,12 +105,14 @@ pub struct Counter {
     pub holder: Option<Crewman>,
     /// The crewman controlling this Intruder with a Prod; it is where he is.
     pub controller: Option<Crewman>,
+    /// Immune to Cold, held by the Freezer as if caged (12.3), for good.
+    pub iced: bool,
 }
 
 impl Counter {
-    /// Not in a Cage, not held, not controlled.
+    /// Not in a Cage, not held, not controlled, not held by the Freezer.
     pub fn loose(&self) -> bool {
-        self.cage.is_none() && self.holder.is_none() && self.controller.is_none()
+        self.cage.is_none() && self.holder.is_none() && self.controller.is_none() && !self.iced
     }
 
     /// Rules 5.3: a free Intruder is not asleep, caged, controlled or frozen.
@@ -289,6 +293,7 @@ impl State {
             cage: None,
             holder: None,
             controller: None,
+            iced: false,
         });
     }
 
@@ -357,7 +362,11 @@ impl State {
                 c.identity == Identity::Intruder
                     && matches!(
                         c.place,
-                        Place::Map(_) | Place::Killed | Place::ClonesNotYetInPlay | Place::Gone
+                        Place::Map(_)
+                            | Place::Killed
+                            | Place::ClonesNotYetInPlay
+                            | Place::Gone
+                            | Place::Frozen
                     )
             })
             .count()
@@ -408,11 +417,12 @@ impl State {
         self.counters.iter().position(|k| k.controller == Some(c))
     }
 
-    /// Rules 12.1: caged at stage 6 with all 7 powers known and no Extra Strong.
+    /// Rules 12.1: caged (or held by the Freezer) at stage 6 with all 7 powers known and no
+    /// Extra Strong.
     pub fn permanently_trapped(&self, k: usize) -> bool {
         let c = &self.counters[k];
         c.identity == Identity::Intruder
-            && c.cage.is_some()
+            && (c.cage.is_some() || c.iced)
             && matches!(c.place, Place::Map(_))
             && self.stage == 6
             && self.unknown_powers() == 0

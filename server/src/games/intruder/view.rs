@@ -19,7 +19,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 | Place::Killed
                 | Place::Lost
                 | Place::Gone
-                | Place::CagedLabAnimals => None,
+                | Place::CagedLabAnimals
+                | Place::Frozen => None,
                 Place::NotUsed if c.face_up => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
                 Place::NotUsed | Place::ClonesNotYetInPlay | Place::Spare => return None,
@@ -32,6 +33,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 caged_in: c.cage.map(|o| o as u8),
                 held_by: c.holder,
                 controlled_by: c.controller,
+                iced: c.iced,
             })
         })
         .collect();

@@ -2,6 +2,7 @@
 
 mod capture;
 mod examples;
+mod freezer;
 mod leaks;
 mod properties;
 mod rules;

@@ -30,7 +30,8 @@ fn actor(action: &Action) -> Option<Crewman> {
         | Action::TransferLabAnimal { crewman, .. }
         | Action::CageIntruder { crewman, .. }
         | Action::GainControl { crewman, .. }
-        | Action::MoveWithIntruder { crewman, .. } => Some(*crewman),
+        | Action::MoveWithIntruder { crewman, .. }
+        | Action::TurnOnFreezer { crewman } => Some(*crewman),
         Action::EndMovement {}
         | Action::NoDefence {}
         | Action::EndActions {}
@@ -120,6 +121,9 @@ fn check_capture(s: &State) {
                 "held with its holder"
             );
             assert_eq!(s.held_by(h), Some(k));
+        }
+        if c.iced {
+            assert_eq!((c.identity, room), (Identity::Intruder, Room::Frz));
         }
         if let Some(h) = c.controller {
             assert_eq!(c.identity, Identity::Intruder);
