@@ -231,6 +231,10 @@ pub enum Action {
     /// Second Interaction, crew action of anyone in the Command Module while something is in
     /// the Freezer: everything in it is frozen.
     TurnOnFreezer { crewman: Crewman },
+    /// Crew Movement, all 3 MP of an Engineer in Maintenance: one more turn of work on a
+    /// weapon of the Weapon Construction Track (`object`), not one another Engineer worked on
+    /// this turn.
+    ConstructWeapon { crewman: Crewman, object: u8 },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -506,5 +510,13 @@ pub enum Event {
         frozen: Vec<u32>,
         iced: Vec<u32>,
         lost: Vec<u32>,
+    },
+    /// An Engineer worked on a weapon: `turns` of work done; when finished, `place` says where
+    /// it went (to him, or lying in Maintenance).
+    WeaponConstructed {
+        crewman: Crewman,
+        object: u8,
+        turns: u8,
+        place: ObjectPlace,
     },
 }

@@ -8,6 +8,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::capture;
+use super::construction;
 use super::flow::Table;
 use super::freezer;
 use super::roll::Roll;
@@ -103,6 +104,10 @@ pub enum Checked {
     TurnOnFreezer {
         crewman: Crewman,
     },
+    ConstructWeapon {
+        crewman: Crewman,
+        object: usize,
+    },
 }
 
 pub(super) fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
@@ -171,6 +176,9 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
         (Action::MoveWithIntruder { crewman, to }, Step::CrewMovement) => {
             capture::check_move_with_intruder(s, *crewman, *to)
         }
+        (Action::ConstructWeapon { crewman, object }, Step::CrewMovement) => {
+            construction::check_construct(s, *crewman, *object)
+        }
         (Action::CarryCage { cage, to }, Step::CrewMovement) => {
             capture::check_carry_cage(s, *cage, *to)
         }
@@ -211,6 +219,7 @@ fn action_name(action: &Action) -> &'static str {
         Action::MoveWithIntruder { .. } => "move-with-intruder",
         Action::CarryCage { .. } => "carry-cage",
         Action::TurnOnFreezer { .. } => "turn-on-freezer",
+        Action::ConstructWeapon { .. } => "construct-weapon",
     }
 }
 
@@ -326,6 +335,16 @@ pub(super) fn load(s: &State, c: Crewman) -> (usize, usize) {
     (large + borne, carried.len() - large)
 }
 
+/// Whether crewman `c` can carry one more object of `kind` (9.2).
+pub(super) fn fits(s: &State, c: Crewman, kind: ObjectKind) -> bool {
+    let (large, small) = load(s, c);
+    if is_large(kind) {
+        may_carry(large + 1, small)
+    } else {
+        may_carry(large, small + 1)
+    }
+}
+
 pub(super) fn object_index(s: &State, object: u8) -> Result<usize, RuleError> {
     let o = usize::from(object);
     if o < s.objects.len() {
@@ -365,13 +384,7 @@ fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError
     if crew.mp < cost {
         return Err(refuse("no_mp", format!("{c:?} has no MP left")));
     }
-    let (large, small) = load(s, c);
-    let fits = if is_large(s.objects[o].kind) {
-        may_carry(large + 1, small)
-    } else {
-        may_carry(large, small + 1)
-    };
-    if !fits {
+    if !fits(s, c, s.objects[o].kind) {
         return Err(refuse(
             "too_much",
             format!("{c:?} cannot carry object {object} too"),
@@ -872,6 +885,9 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             to,
         } => capture::move_with_intruder(t, crewman, intruder, to),
         Checked::CarryCage { cage, to, cost } => capture::carry_cage(t, cage, to, cost),
+        Checked::ConstructWeapon { crewman, object } => {
+            construction::construct(t, crewman, object);
+        }
         Checked::TurnOnFreezer { crewman } => {
             freezer::turn_on(t, crewman);
             after_crew_action(t);

@@ -455,6 +455,7 @@ impl<R: Roll> Table<'_, R> {
                 c.picking = false;
             }
             self.s.unlocked.clear();
+            self.s.worked.clear();
             self.s.step = Step::CrewMovement;
         } else {
             self.begin_phase(Phase::SelfDestruct);

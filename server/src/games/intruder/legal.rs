@@ -69,6 +69,14 @@ fn movement_candidates(s: &State) -> Vec<Action> {
             );
         }
         out.push(Action::Release { crewman });
+        for (o, object) in s.objects.iter().enumerate() {
+            if matches!(object.place, ObjectPlace::Track { .. }) {
+                out.push(Action::ConstructWeapon {
+                    crewman,
+                    object: o as u8,
+                });
+            }
+        }
         if s.controlled_by(crewman).is_some() {
             out.extend(
                 adjacent(crew.room)

@@ -2,19 +2,21 @@
 //! face-down counters (`shared/rules/intruder.md`).
 //!
 //! Not yet in the registry: players are offered Intruder once the solitaire rules are whole
-//! (weapon construction, shuttles and stowaways and the lost-crewmen option are still to
-//! come), so nobody plays a partial rulebook. Until then the rules are exercised by
-//! their tests and bench.
+//! (shuttles and stowaways, 15.2, and the lost-crewmen option, 14.3, are still to come), so
+//! nobody plays a partial rulebook. Until then the rules are exercised by their tests and
+//! bench.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
 //! `state` (the truth and the set-up), `flow` (the automatic turn: movement, interactions with
 //! the automatic Intruder, metamorphosis, panic, the end), `act` (the crew's intents: one
-//! `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod control), `freezer`, `legal`,
+//! `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod control), `freezer`, `construction` (the
+//! Weapon Construction Track), `legal`,
 //! `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod capture;
+mod construction;
 mod flow;
 mod freezer;
 mod legal;

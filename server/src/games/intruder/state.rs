@@ -180,6 +180,8 @@ pub struct State {
     pub used_ids: BTreeSet<u32>,
     pub self_destruct: SelfDestruct,
     pub ending: Option<Ending>,
+    /// Weapons (object indices) worked on during this turn's Crew Movement Phase (9.3).
+    pub worked: Vec<usize>,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -259,6 +261,7 @@ impl State {
             used_ids: BTreeSet::new(),
             self_destruct: SelfDestruct::Off {},
             ending: None,
+            worked: Vec::new(),
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]
             .into_iter()

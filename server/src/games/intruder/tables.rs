@@ -2,7 +2,7 @@
 //! Table (10.3), as `const` data.
 
 use xenotable_protocol::intruder::Effect::{self, *};
-use xenotable_protocol::intruder::{Power, Weapon};
+use xenotable_protocol::intruder::{ObjectKind, Power, Weapon};
 
 /// One row of the Life Stage chart. Ranges are "1 to n" on 1d6 (0: never).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +66,19 @@ pub const CATCH: u8 = 3;
 pub const CAGE_ASLEEP: u8 = 5;
 /// See [`CAGE_ASLEEP`]; awake Intruders past stage 1 cannot be caged.
 pub const CAGE_AWAKE_STAGE_1: u8 = 2;
+
+/// Turns of work that finish a weapon of the Weapon Construction Track (rules 9.3): Prods
+/// after 2, Flamethrowers after 3.
+pub fn construction_turns(kind: ObjectKind) -> Option<u8> {
+    match kind {
+        ObjectKind::ElectricProd => Some(2),
+        ObjectKind::Flamethrower => Some(3),
+        ObjectKind::Blaster
+        | ObjectKind::SleepDartPistol
+        | ObjectKind::GasCanister
+        | ObjectKind::Cage => Option::None,
+    }
+}
 
 /// The power rolled on 2d6 (2 to 12).
 pub const POWERS: [Power; 11] = [

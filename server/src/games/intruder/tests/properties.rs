@@ -31,7 +31,8 @@ fn actor(action: &Action) -> Option<Crewman> {
         | Action::CageIntruder { crewman, .. }
         | Action::GainControl { crewman, .. }
         | Action::MoveWithIntruder { crewman, .. }
-        | Action::TurnOnFreezer { crewman } => Some(*crewman),
+        | Action::TurnOnFreezer { crewman }
+        | Action::ConstructWeapon { crewman, .. } => Some(*crewman),
         Action::EndMovement {}
         | Action::NoDefence {}
         | Action::EndActions {}
@@ -277,7 +278,7 @@ fn play_out(seed: u64, choice_seed: u64, mut step: impl FnMut(&State, &[Event]))
 }
 
 #[test]
-fn random_games_catch_cage_release_and_transfer_lab_animals() {
+fn random_games_catch_cage_release_and_transfer_lab_animals_and_build_weapons() {
     let mut seen = std::collections::BTreeMap::new();
     for seed in 0..300 {
         play_out(seed, seed + 3000, |_, told| {
@@ -288,11 +289,12 @@ fn random_games_catch_cage_release_and_transfer_lab_animals() {
                     Event::LabAnimalTransferred { .. } => "transferred",
                     Event::CageOpened { .. } => "opened by the Intruder",
                     Event::Released { .. } => "released",
+                    Event::WeaponConstructed { .. } => "weapon worked on",
                     _ => continue,
                 };
                 *seen.entry(kind).or_insert(0) += 1;
             }
         });
     }
-    assert_eq!(seen.len(), 5, "{seen:?}");
+    assert_eq!(seen.len(), 6, "{seen:?}");
 }
