@@ -10,9 +10,9 @@
 //! rules: `station` (the map and random movement), `tables` (life stages, powers, the CRT),
 //! `state` (the truth and the set-up), `flow` (the automatic turn: movement, interactions with
 //! the automatic Intruder, metamorphosis, panic, the end), `act` (the crew's intents: one
-//! `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod control), `freezer`, `construction` (the
-//! Weapon Construction Track), `legal`,
-//! `view` and `roll` (dice, loadable in tests).
+//! `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod control), `freezer`,
+//! `construction` (the Weapon Construction Track), `legal`, `view` and `roll` (dice, loadable
+//! in tests).
 
 mod act;
 mod capture;
