@@ -222,6 +222,46 @@ pub enum Action {
     /// Science Officer scenario (17.3): a crew seat's orders for its own crewmen at this decision
     /// point, executed in order once both seats are ready; sending them means ready.
     Orders { orders: Vec<Action> },
+    /// Crew action: a crewman with no large object and at most one small one (after dropping
+    /// `drop` first) tries to catch a loose Lab Animal in his compartment (1-3).
+    CatchLabAnimal {
+        crewman: Crewman,
+        animal: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drop: Vec<u8>,
+    },
+    /// Free, any time the crew decides: the holder lets his Lab Animal go, or the controller
+    /// lets go of his Intruder.
+    Release { crewman: Crewman },
+    /// Crew action: a crewman carrying an empty Cage cages the animal that `holder`, in the
+    /// same compartment, holds (automatic).
+    CageLabAnimal { crewman: Crewman, holder: Crewman },
+    /// Second Interaction, crew action of a Science Officer in the Lab: a caged or held Lab
+    /// Animal there goes to the Caged Lab Animals box.
+    TransferLabAnimal { crewman: Crewman, animal: u32 },
+    /// Crew action: a crewman carrying an empty Cage tries to cage an Intruder there (asleep:
+    /// 1-5; awake: only at stage 1, on 1-2).
+    CageIntruder { crewman: Crewman, intruder: u32 },
+    /// Crew action: the holder of an Electric Prod (`object`) rolls on the prod column to
+    /// control an Intruder there.
+    GainControl {
+        crewman: Crewman,
+        intruder: u32,
+        object: u8,
+    },
+    /// Crew Movement, all 3 MP of the controller: he and his controlled Intruder move one
+    /// compartment (an unlocked secured room too).
+    MoveWithIntruder { crewman: Crewman, to: Room },
+    /// Crew Movement: the carriers of the Cage holding an Intruder move it together to an
+    /// adjacent compartment (each pays the move).
+    CarryCage { cage: u8, to: Room },
+    /// Second Interaction, crew action of anyone in the Command Module while something is in
+    /// the Freezer: everything in it is frozen.
+    TurnOnFreezer { crewman: Crewman },
+    /// Crew Movement, all 3 MP of an Engineer in Maintenance: one more turn of work on a
+    /// weapon of the Weapon Construction Track (`object`), not one another Engineer worked on
+    /// this turn.
+    ConstructWeapon { crewman: Crewman, object: u8 },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -239,6 +279,18 @@ pub struct CounterView {
     /// A face-up Intruder asleep.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub asleep: bool,
+    /// The Cage (object number) it sits in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caged_in: Option<u8>,
+    /// The crewman holding this Lab Animal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_by: Option<Crewman>,
+    /// The crewman controlling this Intruder with a Prod.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controlled_by: Option<Crewman>,
+    /// An Intruder Immune to Cold held by the Freezer, as if caged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub iced: bool,
 }
 
 /// A crewman as everyone sees him.
@@ -252,6 +304,9 @@ pub struct CrewView {
     pub mp: u8,
     /// Has acted this Interaction Phase.
     pub acted: bool,
+    /// The Cage holding an Intruder (object number) he helps carry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bears: Option<u8>,
 }
 
 /// An object as everyone sees it.
@@ -455,4 +510,71 @@ pub enum Event {
     },
     /// The match ended.
     Ended { reason: String, score: i32 },
+    /// A crewman tried to catch a Lab Animal.
+    CatchRoll {
+        crewman: Crewman,
+        animal: u32,
+        roll: u8,
+        caught: bool,
+    },
+    /// A held Lab Animal or a controlled Intruder was let go.
+    Released { crewman: Crewman, counter: u32 },
+    /// A held Lab Animal was put in `crewman`'s Cage.
+    LabAnimalCaged {
+        crewman: Crewman,
+        animal: u32,
+        cage: u8,
+    },
+    /// A Lab Animal went to the Caged Lab Animals box.
+    LabAnimalTransferred { crewman: Crewman, animal: u32 },
+    /// A crewman tried to cage an Intruder.
+    CageRoll {
+        crewman: Crewman,
+        intruder: u32,
+        roll: u8,
+        caged: bool,
+    },
+    /// An Extra Strong Intruder broke out of its Cage, which stays, empty.
+    BrokeOut { intruder: u32, cage: u8 },
+    /// A crewman rolled on the prod column.
+    ProdRoll {
+        crewman: Crewman,
+        intruder: u32,
+        roll: u8,
+        controlled: bool,
+    },
+    /// Prod control of an Intruder ended (metamorphosis or the controller's death).
+    ControlLost { intruder: u32 },
+    /// The carriers of a caged Intruder moved it.
+    CageCarried {
+        cage: u8,
+        from: Room,
+        to: Room,
+        carriers: Vec<Crewman>,
+    },
+    /// A controller moved with his Intruder (all his MP).
+    MovedWithIntruder {
+        crewman: Crewman,
+        intruder: u32,
+        from: Room,
+        to: Room,
+    },
+    /// An Intruder opened a Cage in its compartment: the Lab Animal is a new face-down counter.
+    CageOpened { cage: u8, room: Room, id: u32 },
+    /// The Freezer was turned on: Intruders `frozen` (captured), `iced` (Immune to Cold, held as
+    /// if caged), Lab Animals `lost`; crewmen inside die (told apart).
+    FreezerTurnedOn {
+        crewman: Crewman,
+        frozen: Vec<u32>,
+        iced: Vec<u32>,
+        lost: Vec<u32>,
+    },
+    /// An Engineer worked on a weapon: `turns` of work done; when finished, `place` says where
+    /// it went (to him, or lying in Maintenance).
+    WeaponConstructed {
+        crewman: Crewman,
+        object: u8,
+        turns: u8,
+        place: ObjectPlace,
+    },
 }

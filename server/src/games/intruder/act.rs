@@ -7,7 +7,10 @@ use xenotable_protocol::intruder::{
     Weapon,
 };
 
+use super::capture;
+use super::construction;
 use super::flow::Table;
+use super::freezer;
 use super::legal::to_act;
 use super::roll::Roll;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
@@ -16,7 +19,7 @@ use super::tables::{chart, crt, immunity, is_lethal};
 use crate::games::RuleError;
 
 /// An intent that passed its check, with what the check found.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum Checked {
     Move {
         crewman: Crewman,
@@ -61,6 +64,51 @@ pub enum Checked {
         airlock: Room,
     },
     EndActions,
+    /// Rules 8: catch a Lab Animal (counter index) after dropping `drop`.
+    Catch {
+        crewman: Crewman,
+        animal: usize,
+        drop: Vec<usize>,
+    },
+    Release {
+        crewman: Crewman,
+    },
+    /// Cage the animal `holder` holds in `crewman`'s empty Cage `cage`.
+    CageLabAnimal {
+        crewman: Crewman,
+        holder: Crewman,
+        cage: usize,
+    },
+    TransferLabAnimal {
+        crewman: Crewman,
+        animal: usize,
+    },
+    CageIntruder {
+        crewman: Crewman,
+        intruder: usize,
+        cage: usize,
+    },
+    GainControl {
+        crewman: Crewman,
+        intruder: usize,
+    },
+    MoveWithIntruder {
+        crewman: Crewman,
+        intruder: usize,
+        to: Room,
+    },
+    CarryCage {
+        cage: usize,
+        to: Room,
+        cost: u8,
+    },
+    TurnOnFreezer {
+        crewman: Crewman,
+    },
+    ConstructWeapon {
+        crewman: Crewman,
+        object: usize,
+    },
 }
 
 /// A refusal with its stable code.
@@ -88,7 +136,11 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         }
         (Action::Drop { crewman, object }, Step::CrewMovement) => {
             living(s, *crewman)?;
-            let o = carried_object(s, *crewman, *object)?;
+            unbound(s, *crewman)?;
+            let o = match s.crewman(*crewman).bears {
+                Some(o) if usize::from(*object) == o => o,
+                _ => carried_object(s, *crewman, *object)?,
+            };
             Ok(Checked::Drop {
                 crewman: *crewman,
                 object: o,
@@ -125,6 +177,24 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             check_inventory(s, *crewman, *room)
         }
         (Action::EndActions {}, Step::CrewActions(_)) => Ok(Checked::EndActions),
+        (Action::Release { crewman }, Step::CrewMovement | Step::CrewActions(_)) => {
+            capture::check_release(s, *crewman)
+        }
+        (Action::MoveWithIntruder { crewman, to }, Step::CrewMovement) => {
+            capture::check_move_with_intruder(s, *crewman, *to)
+        }
+        (Action::ConstructWeapon { crewman, object }, Step::CrewMovement) => {
+            construction::check_construct(s, *crewman, *object)
+        }
+        (Action::CarryCage { cage, to }, Step::CrewMovement) => {
+            capture::check_carry_cage(s, *cage, *to)
+        }
+        (Action::TurnOnFreezer { crewman }, Step::CrewActions(room)) => {
+            freezer::check_turn_on(s, *crewman, *room)
+        }
+        (action, Step::CrewActions(room)) if capture::is_capture_action(action) => {
+            capture::check_capture_action(s, action, *room)
+        }
         _ => Err(RuleError::wrong_phase(format!(
             "{} is not possible now",
             action_name(action)
@@ -152,10 +222,20 @@ fn action_name(action: &Action) -> &'static str {
         Action::DestroyObject { .. } => "destroy-object",
         Action::EndDestruction {} => "end-destruction",
         Action::Orders { .. } => "orders",
+        Action::CatchLabAnimal { .. } => "catch-lab-animal",
+        Action::Release { .. } => "release",
+        Action::CageLabAnimal { .. } => "cage-lab-animal",
+        Action::TransferLabAnimal { .. } => "transfer-lab-animal",
+        Action::CageIntruder { .. } => "cage-intruder",
+        Action::GainControl { .. } => "gain-control",
+        Action::MoveWithIntruder { .. } => "move-with-intruder",
+        Action::CarryCage { .. } => "carry-cage",
+        Action::TurnOnFreezer { .. } => "turn-on-freezer",
+        Action::ConstructWeapon { .. } => "construct-weapon",
     }
 }
 
-fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
+pub(super) fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
     if s.crewman(c).alive {
         Ok(())
     } else {
@@ -163,9 +243,28 @@ fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
     }
 }
 
-/// A living crewman who has not acted this Interaction Phase.
-fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
+/// Rules 8 and 12.2: a crewman holding a Lab Animal or controlling an Intruder does nothing
+/// else until he lets go (the controller only moves with his Intruder).
+pub(super) fn unbound(s: &State, c: Crewman) -> Result<(), RuleError> {
+    if s.held_by(c).is_some() {
+        Err(refuse(
+            "holding_animal",
+            format!("{c:?} holds a Lab Animal until it is caged or released"),
+        ))
+    } else if s.controlled_by(c).is_some() {
+        Err(refuse(
+            "controlling",
+            format!("{c:?} controls an Intruder and does nothing else"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// A living, free-handed crewman who has not acted this Interaction Phase.
+pub(super) fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
     living(s, c)?;
+    unbound(s, c)?;
     let crew = s.crewman(c);
     if crew.acted {
         return Err(refuse(
@@ -176,24 +275,35 @@ fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
     Ok(crew)
 }
 
-fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
-    living(s, c)?;
-    let crew = s.crewman(c);
-    if !adjacent(crew.room).contains(&to) {
+/// A crewman ready to act in the segment of `room` (or anywhere in the general step): his
+/// compartment.
+pub(super) fn ready_here(s: &State, c: Crewman, room: Option<Room>) -> Result<Room, RuleError> {
+    let crew = ready_to_act(s, c)?;
+    if room.is_some_and(|r| r != crew.room) {
         return Err(refuse(
-            "not_adjacent",
-            format!("{to:?} is not next to {:?}", crew.room),
+            "not_here",
+            format!("{c:?} is not in this compartment"),
         ));
     }
-    let cost = entry_cost(to);
+    Ok(crew.room)
+}
+
+fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
+    living(s, c)?;
+    unbound(s, c)?;
+    let crew = s.crewman(c);
+    if crew.bears.is_some() {
+        return Err(refuse(
+            "carrying_cage",
+            format!("{c:?} moves only with the caged Intruder he carries"),
+        ));
+    }
+    let cost = way(s, crew.room, to)?;
     if crew.mp < cost {
         return Err(refuse(
             "no_mp",
             format!("{c:?} has {} MP; {to:?} costs {cost}", crew.mp),
         ));
-    }
-    if is_secured(to) && !s.unlocked.contains(&to) {
-        return Err(refuse("locked", format!("{to:?} is locked")));
     }
     Ok(Checked::Move {
         crewman: c,
@@ -202,7 +312,21 @@ fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
     })
 }
 
-fn is_large(kind: ObjectKind) -> bool {
+/// The MP cost of going from `from` to `to`: next to it, and unlocked if secured (9.1, 9.3).
+pub(super) fn way(s: &State, from: Room, to: Room) -> Result<u8, RuleError> {
+    if !adjacent(from).contains(&to) {
+        return Err(refuse(
+            "not_adjacent",
+            format!("{to:?} is not next to {from:?}"),
+        ));
+    }
+    if is_secured(to) && !s.unlocked.contains(&to) {
+        return Err(refuse("locked", format!("{to:?} is locked")));
+    }
+    Ok(entry_cost(to))
+}
+
+pub(super) fn is_large(kind: ObjectKind) -> bool {
     matches!(kind, ObjectKind::Flamethrower | ObjectKind::Cage)
 }
 
@@ -211,16 +335,29 @@ pub fn may_carry(large: usize, small: usize) -> bool {
     (large == 0 && small <= 3) || (large == 1 && small <= 1)
 }
 
-fn load(s: &State, c: Crewman) -> (usize, usize) {
+/// The large and small objects a crewman carries; a caged Intruder he helps carry is his large
+/// object (9.2).
+pub(super) fn load(s: &State, c: Crewman) -> (usize, usize) {
     let carried = s.carried(c);
     let large = carried
         .iter()
         .filter(|&&o| is_large(s.objects[o].kind))
         .count();
-    (large, carried.len() - large)
+    let borne = usize::from(s.crewman(c).bears.is_some());
+    (large + borne, carried.len() - large)
 }
 
-fn object_index(s: &State, object: u8) -> Result<usize, RuleError> {
+/// Whether crewman `c` can carry one more object of `kind` (9.2).
+pub(super) fn fits(s: &State, c: Crewman, kind: ObjectKind) -> bool {
+    let (large, small) = load(s, c);
+    if is_large(kind) {
+        may_carry(large + 1, small)
+    } else {
+        may_carry(large, small + 1)
+    }
+}
+
+pub(super) fn object_index(s: &State, object: u8) -> Result<usize, RuleError> {
     let o = usize::from(object);
     if o < s.objects.len() {
         Ok(o)
@@ -232,7 +369,7 @@ fn object_index(s: &State, object: u8) -> Result<usize, RuleError> {
     }
 }
 
-fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize, RuleError> {
+pub(super) fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize, RuleError> {
     let o = object_index(s, object)?;
     if s.objects[o].place == (ObjectPlace::Carried { crewman: c }) {
         Ok(o)
@@ -246,6 +383,7 @@ fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize, RuleError>
 
 fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError> {
     living(s, c)?;
+    unbound(s, c)?;
     let o = object_index(s, object)?;
     let crew = s.crewman(c);
     if s.objects[o].place != (ObjectPlace::Room { room: crew.room }) {
@@ -258,13 +396,7 @@ fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError
     if crew.mp < cost {
         return Err(refuse("no_mp", format!("{c:?} has no MP left")));
     }
-    let (large, small) = load(s, c);
-    let fits = if is_large(s.objects[o].kind) {
-        may_carry(large + 1, small)
-    } else {
-        may_carry(large, small + 1)
-    };
-    if !fits {
+    if !fits(s, c, s.objects[o].kind) {
         return Err(refuse(
             "too_much",
             format!("{c:?} cannot carry object {object} too"),
@@ -279,6 +411,7 @@ fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError
 
 fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Checked, RuleError> {
     living(s, c)?;
+    unbound(s, c)?;
     if s.crewman(c).room != Room::Cm {
         return Err(refuse(
             "not_in_cm",
@@ -458,19 +591,9 @@ fn airlock_of(corridor: Room) -> Option<Room> {
 
 /// Opening an airlock (rules 11, 13): from its corridor, not on a face-up Intruder at stage 1-2.
 fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
-    let crew = ready_to_act(s, c)?;
-    if room.is_some_and(|r| r != crew.room) {
-        return Err(refuse(
-            "not_here",
-            format!("{c:?} is not in this compartment"),
-        ));
-    }
-    let airlock = airlock_of(crew.room).ok_or_else(|| {
-        refuse(
-            "no_airlock",
-            format!("no airlock opens from {:?}", crew.room),
-        )
-    })?;
+    let here = ready_here(s, c, room)?;
+    let airlock = airlock_of(here)
+        .ok_or_else(|| refuse("no_airlock", format!("no airlock opens from {here:?}")))?;
     let young_inside = !chart(s.stage).crew_may_kill
         && s.counters.iter().any(|k| {
             k.identity == Identity::Intruder && k.face_up && k.place == Place::Map(airlock)
@@ -497,16 +620,10 @@ fn not_used_face_down(s: &State) -> Vec<usize> {
 /// Inventory (rules 11): a Science Officer, in the Second Interaction, while a Not Used counter
 /// is face down. In a crew action segment he must be in that compartment.
 fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
-    let crew = ready_to_act(s, c)?;
+    ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
             "inventory is taken in the Second Interaction",
-        ));
-    }
-    if room.is_some_and(|r| r != crew.room) {
-        return Err(refuse(
-            "not_here",
-            format!("{c:?} is not in this compartment"),
         ));
     }
     if specialty(c) != Specialty::Science {
@@ -572,7 +689,9 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
         out.push(Action::StopSelfDestruct { crewman });
         out.push(Action::Inventory { crewman });
         out.push(Action::OpenAirlock { crewman });
+        out.push(Action::TurnOnFreezer { crewman });
     }
+    out.extend(capture::capture_candidates(s, room));
     out
 }
 
@@ -588,6 +707,10 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
         Action::OpenAirlock { crewman } => check_airlock(s, *crewman, room).is_ok(),
+        Action::TurnOnFreezer { crewman } => freezer::check_turn_on(s, *crewman, room).is_ok(),
+        action if capture::is_capture_action(action) => {
+            capture::check_capture_action(s, action, room).is_ok()
+        }
         _ => false,
     }
 }
@@ -622,8 +745,13 @@ fn crt_roll<R: Roll>(t: &mut Table<'_, R>, room: Room) -> (u8, u8) {
     }
 }
 
-/// Plays a checked intent.
+/// Plays a checked intent; caged, held and controlled counters follow their crewmen.
 pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
+    play_checked(t, checked);
+    t.s.follow();
+}
+
+fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
     match checked {
         Checked::Move { crewman, to, cost } => {
             let crew = &mut t.s.crew[crewman as usize];
@@ -647,7 +775,12 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             let crew = &mut t.s.crew[crewman as usize];
             crew.mp -= cost;
             crew.picking = true;
-            t.s.objects[object].place = ObjectPlace::Carried { crewman };
+            if capture::holds_intruder(t.s, object) {
+                // A caged Intruder is not picked up alone: he joins its carriers (9.2).
+                t.s.crew[crewman as usize].bears = Some(object);
+            } else {
+                t.s.objects[object].place = ObjectPlace::Carried { crewman };
+            }
             t.tell(Event::PickedUp {
                 crewman,
                 object: object as u8,
@@ -656,7 +789,11 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
         }
         Checked::Drop { crewman, object } => {
             let room = t.s.crewman(crewman).room;
-            t.s.objects[object].place = ObjectPlace::Room { room };
+            if t.s.crewman(crewman).bears == Some(object) {
+                t.s.crew[crewman as usize].bears = None;
+            } else {
+                t.s.objects[object].place = ObjectPlace::Room { room };
+            }
             t.tell(Event::Dropped {
                 crewman,
                 object: object as u8,
@@ -753,11 +890,29 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 finish_segment(t, segment);
             }
         }
+        Checked::Release { crewman } => capture::release(t, crewman),
+        Checked::MoveWithIntruder {
+            crewman,
+            intruder,
+            to,
+        } => capture::move_with_intruder(t, crewman, intruder, to),
+        Checked::CarryCage { cage, to, cost } => capture::carry_cage(t, cage, to, cost),
+        Checked::ConstructWeapon { crewman, object } => {
+            construction::construct(t, crewman, object);
+        }
+        Checked::TurnOnFreezer { crewman } => {
+            freezer::turn_on(t, crewman);
+            after_crew_action(t);
+        }
+        capture_action => {
+            capture::play_capture_action(t, capture_action);
+            after_crew_action(t);
+        }
     }
 }
 
 /// After a crew action: the segment goes on while anyone can still act.
-fn after_crew_action<R: Roll>(t: &mut Table<'_, R>) {
+pub(super) fn after_crew_action<R: Roll>(t: &mut Table<'_, R>) {
     if let Step::CrewActions(segment) = t.s.step
         && !crew_has_actions(t.s, segment)
     {

@@ -18,7 +18,7 @@ pub fn movers(s: &State) -> Vec<usize> {
     let mut movers: Vec<usize> = (0..s.counters.len())
         .filter(|&k| {
             let c = &s.counters[k];
-            matches!(c.place, Place::Map(_)) && c.asleep_until.is_none()
+            matches!(c.place, Place::Map(_)) && c.free()
         })
         .collect();
     movers.sort_by_key(|&k| s.counters[k].id);
@@ -38,8 +38,7 @@ pub fn moves(s: &State, k: usize) -> usize {
 
 /// Whether counter `k` is a free Intruder on the map (not asleep), and where.
 pub fn free_intruder(s: &State, k: usize) -> Option<Room> {
-    s.intruder_on_map(k)
-        .filter(|_| s.counters[k].asleep_until.is_none())
+    s.intruder_on_map(k).filter(|_| s.counters[k].free())
 }
 
 /// Whether an object lies with a counter that may be a free Intruder, as everyone can tell
@@ -121,6 +120,7 @@ impl<R: Roll> Table<'_, R> {
             return;
         }
         self.movement(None);
+        self.open_cages();
         self.begin_interaction(Phase::FirstInteraction);
     }
 
@@ -202,6 +202,38 @@ impl<R: Roll> Table<'_, R> {
         }
     }
 
+    /// Rules 5.3: each free Intruder lets out every Lab Animal caged in a portable Cage of its
+    /// compartment; the animal is a new face-down counter there, the Cage stays.
+    fn open_cages(&mut self) {
+        for k in 0..self.s.counters.len() {
+            let Some(room) = self.s.intruder_on_map(k) else {
+                continue;
+            };
+            if !self.s.counters[k].free() {
+                continue;
+            }
+            for a in 0..self.s.counters.len() {
+                let animal = &self.s.counters[a];
+                let Some(cage) = animal.cage else {
+                    continue;
+                };
+                if animal.identity != Identity::LabAnimal || animal.place != Place::Map(room) {
+                    continue;
+                }
+                let id = self.s.fresh_id(self.dice);
+                let animal = &mut self.s.counters[a];
+                animal.cage = None;
+                animal.face_up = false;
+                animal.id = id;
+                self.tell(Event::CageOpened {
+                    cage: cage as u8,
+                    room,
+                    id,
+                });
+            }
+        }
+    }
+
     /// The end of phase 1 with an Intruder seat: it may destroy objects (17.1) when a counter
     /// that may be a free Intruder lies with one, then the First Interaction.
     pub fn end_phase_one(&mut self) {
@@ -225,9 +257,14 @@ impl<R: Roll> Table<'_, R> {
         self.next_room();
     }
 
+    /// Rules 6.1: a crewman with a face-down counter, a loose Lab Animal or an Intruder (a
+    /// caged or controlled one too: its powers are determined at step 6.2.B).
     fn contested(&self, room: Room) -> bool {
         !self.s.crew_in(room).is_empty()
-            && self.s.counters.iter().any(|c| c.place == Place::Map(room))
+            && self.s.counters.iter().any(|c| {
+                c.place == Place::Map(room)
+                    && (!c.face_up || c.identity == Identity::Intruder || c.loose())
+            })
     }
 
     /// Resolves the next contested compartment, or goes on to the general step.
@@ -404,6 +441,28 @@ impl<R: Roll> Table<'_, R> {
             if found == Power::Clone {
                 self.top_up_clones();
             }
+            if found == Power::ExtraStrong {
+                for k in 0..self.s.counters.len() {
+                    self.break_out(k);
+                }
+            }
+        }
+        self.check_end();
+    }
+
+    /// Rules 12.1: a caged Intruder breaks out at once when Extra Strong is known; the Cage
+    /// stays where it is, empty.
+    pub fn break_out(&mut self, k: usize) {
+        let c = &self.s.counters[k];
+        if let (Identity::Intruder, Some(cage), true) =
+            (c.identity, c.cage, self.s.has(Power::ExtraStrong))
+        {
+            self.s.unbind(k);
+            let intruder = self.s.counters[k].id;
+            self.tell(Event::BrokeOut {
+                intruder,
+                cage: cage as u8,
+            });
         }
     }
 
@@ -445,9 +504,17 @@ impl<R: Roll> Table<'_, R> {
         }
     }
 
-    /// A crewman dies: his objects lie where he fell.
+    /// A crewman dies: his objects lie where he fell, his animal runs loose and his Intruder is
+    /// out of control.
     pub fn crewman_dies(&mut self, c: Crewman) {
         let room = self.s.crewman(c).room;
+        if let Some(k) = self.s.controlled_by(c) {
+            self.lose_control(k);
+        }
+        if let Some(k) = self.s.held_by(c) {
+            self.s.counters[k].holder = None;
+        }
+        self.s.crew[c as usize].bears = None;
         self.s.crew[c as usize].alive = false;
         for o in self.s.carried(c) {
             self.s.objects[o].place = ObjectPlace::Room { room };
@@ -458,8 +525,16 @@ impl<R: Roll> Table<'_, R> {
         self.check_end();
     }
 
+    /// Prod control of Intruder `k` ends (12.2).
+    pub fn lose_control(&mut self, k: usize) {
+        self.s.counters[k].controller = None;
+        let intruder = self.s.counters[k].id;
+        self.tell(Event::ControlLost { intruder });
+    }
+
     /// An Intruder is killed.
     pub fn intruder_killed(&mut self, k: usize) {
+        self.s.unbind(k);
         self.s.counters[k].place = Place::Killed;
         self.s.counters[k].asleep_until = None;
         self.s.killed += 1;
@@ -507,7 +582,13 @@ impl<R: Roll> Table<'_, R> {
         }
         self.wake_due();
         let destruct_active = matches!(self.s.self_destruct, SelfDestruct::Active { .. });
-        if self.s.died && !destruct_active {
+        // Rules 14.1: no panic while an Intruder is under prod control or in a Cage.
+        let held = self.s.counters.iter().any(|c| {
+            c.identity == Identity::Intruder
+                && matches!(c.place, Place::Map(_))
+                && (c.cage.is_some() || c.controller.is_some())
+        });
+        if self.s.died && !destruct_active && !held {
             self.panic();
         } else if self.s.phase == Phase::FirstInteraction {
             self.begin_phase(Phase::CrewMovement);
@@ -516,6 +597,7 @@ impl<R: Roll> Table<'_, R> {
                 c.picking = false;
             }
             self.s.unlocked.clear();
+            self.s.worked.clear();
             self.s.step = Step::CrewMovement;
         } else {
             self.begin_phase(Phase::SelfDestruct);
@@ -544,6 +626,11 @@ impl<R: Roll> Table<'_, R> {
     fn detonate(&mut self) {
         for c in &mut self.s.crew {
             c.alive = false;
+            c.bears = None;
+        }
+        for c in &mut self.s.counters {
+            c.holder = None;
+            c.controller = None;
         }
         self.end("detonation");
         if let Some(ending) = &mut self.s.ending {
@@ -578,6 +665,14 @@ impl<R: Roll> Table<'_, R> {
         if success && self.s.has(Power::Clone) {
             self.top_up_clones();
         }
+        if success {
+            for k in 0..self.s.counters.len() {
+                if self.s.counters[k].controller.is_some() {
+                    self.lose_control(k);
+                }
+            }
+        }
+        self.check_end();
     }
 
     /// Panic (14.2): crew to CM, every hidden counter reshuffled under new ids and placed in
@@ -591,12 +686,18 @@ impl<R: Roll> Table<'_, R> {
                 }
             }
         }
+        // Held animals are released; caged ones stay in their Cages.
+        for c in &mut self.s.counters {
+            c.holder = None;
+        }
+        self.s.follow();
         let mut pool: Vec<usize> = (0..self.s.counters.len())
             .filter(|&k| {
+                let c = &self.s.counters[k];
                 matches!(
-                    self.s.counters[k].place,
+                    c.place,
                     Place::Map(_) | Place::DummiesDiscovered | Place::ClonesNotYetInPlay
-                )
+                ) && c.loose()
             })
             .collect();
         self.dice.shuffle(&mut pool);
@@ -626,6 +727,11 @@ impl<R: Roll> Table<'_, R> {
         for c in self.s.crew_in(airlock) {
             self.crewman_dies(c);
         }
+        for k in 0..self.s.counters.len() {
+            if self.s.counters[k].place == Place::Map(airlock) {
+                self.s.unbind(k);
+            }
+        }
         for o in &mut self.s.objects {
             if o.place == (ObjectPlace::Room { room: airlock }) {
                 o.place = ObjectPlace::Lost {};
@@ -654,15 +760,17 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// Ends the match when the crew is gone or no Intruder is left to fight (16.1).
-    fn check_end(&mut self) {
+    pub fn check_end(&mut self) {
         if self.over() {
             return;
         }
         if self.s.crew.iter().all(|c| !c.alive) {
             self.end("crew_dead");
-        } else if !self.s.counters.iter().any(|c| {
+        } else if !(0..self.s.counters.len()).any(|k| {
+            let c = &self.s.counters[k];
             c.identity == Identity::Intruder
                 && matches!(c.place, Place::Map(_) | Place::ClonesNotYetInPlay)
+                && !self.s.permanently_trapped(k)
         }) {
             self.end("intruders_gone");
         }

@@ -134,6 +134,14 @@ fn check_destroy(s: &State, object: u8) -> Result<Decision, RuleError> {
             format!("no free Intruder is with object {object}"),
         ));
     }
+    if s.cage_content(o).is_some() {
+        // Our rule: a Cage is opened before it can be destroyed, so its content is never lost
+        // with it.
+        return Err(refuse(
+            "cage_occupied",
+            format!("Cage {object} holds a counter: open it first"),
+        ));
+    }
     Ok(Decision::Destroy { object: o, room })
 }
 

@@ -52,6 +52,7 @@ pub fn candidates(s: &State) -> Vec<Action> {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
             let mut out = segment_candidates(s, *room);
+            out.extend(CREW.map(|crewman| Action::Release { crewman }));
             out.push(Action::EndActions {});
             out
         }
@@ -86,7 +87,7 @@ fn movement_candidates(s: &State) -> Vec<Action> {
                     object: o as u8,
                 });
             }
-            if object.place == (ObjectPlace::Carried { crewman }) {
+            if object.place == (ObjectPlace::Carried { crewman }) || crew.bears == Some(o) {
                 out.push(Action::Drop {
                     crewman,
                     object: o as u8,
@@ -96,6 +97,31 @@ fn movement_candidates(s: &State) -> Vec<Action> {
         if crew.room == Room::Cm {
             out.extend(
                 [Room::Arm, Room::Frz, Room::Cmp].map(|room| Action::Unlock { crewman, room }),
+            );
+        }
+        out.push(Action::Release { crewman });
+        for (o, object) in s.objects.iter().enumerate() {
+            if matches!(object.place, ObjectPlace::Track { .. }) {
+                out.push(Action::ConstructWeapon {
+                    crewman,
+                    object: o as u8,
+                });
+            }
+        }
+        if s.controlled_by(crewman).is_some() {
+            out.extend(
+                adjacent(crew.room)
+                    .iter()
+                    .map(|&to| Action::MoveWithIntruder { crewman, to }),
+            );
+        }
+    }
+    for (o, object) in s.objects.iter().enumerate() {
+        if let (ObjectPlace::Room { room }, Some(_)) = (object.place, s.cage_content(o)) {
+            out.extend(
+                adjacent(room)
+                    .iter()
+                    .map(|&to| Action::CarryCage { cage: o as u8, to }),
             );
         }
     }

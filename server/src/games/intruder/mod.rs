@@ -7,7 +7,7 @@
 //! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
 //! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
 //! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
-//! destroys objects lying with its free Intruders; opening Cages waits for the capture rules),
+//! destroys objects lying with its free Intruders),
 //! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
 //! crewmen at each crew decision point, executed in turn order; their own score table) and
 //! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are
@@ -17,12 +17,16 @@
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
-//! crew's intents: one `check` for `apply` and `legal`), `intruder_seat` (the Intruder seat's
+//! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
+//! control), `freezer`, `construction` (the Weapon Construction Track), `intruder_seat` (the Intruder seat's
 //! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
 //! `view` and `roll` (dice, loadable in tests).
 
 mod act;
+mod capture;
+mod construction;
 mod flow;
+mod freezer;
 mod intruder_seat;
 mod legal;
 mod orders;

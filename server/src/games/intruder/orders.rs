@@ -40,7 +40,16 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
         | Action::StartSelfDestruct { crewman }
         | Action::StopSelfDestruct { crewman }
         | Action::Inventory { crewman }
-        | Action::OpenAirlock { crewman } => Some(*crewman),
+        | Action::OpenAirlock { crewman }
+        | Action::CatchLabAnimal { crewman, .. }
+        | Action::Release { crewman }
+        | Action::CageLabAnimal { crewman, .. }
+        | Action::TransferLabAnimal { crewman, .. }
+        | Action::CageIntruder { crewman, .. }
+        | Action::GainControl { crewman, .. }
+        | Action::MoveWithIntruder { crewman, .. }
+        | Action::TurnOnFreezer { crewman }
+        | Action::ConstructWeapon { crewman, .. } => Some(*crewman),
         _ => None,
     }
 }
@@ -54,6 +63,9 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::PickUp { .. }
                 | Action::Drop { .. }
                 | Action::Unlock { .. }
+                | Action::MoveWithIntruder { .. }
+                | Action::ConstructWeapon { .. }
+                | Action::Release { .. }
         ),
         Step::CrewActions(_) => matches!(
             order,
@@ -62,6 +74,13 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::StopSelfDestruct { .. }
                 | Action::Inventory { .. }
                 | Action::OpenAirlock { .. }
+                | Action::CatchLabAnimal { .. }
+                | Action::Release { .. }
+                | Action::CageLabAnimal { .. }
+                | Action::TransferLabAnimal { .. }
+                | Action::CageIntruder { .. }
+                | Action::GainControl { .. }
+                | Action::TurnOnFreezer { .. }
         ),
         Step::SelfDefence { .. } => matches!(order, Action::Defend { .. }),
         _ => false,

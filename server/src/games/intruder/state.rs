@@ -53,6 +53,8 @@ pub struct Crew {
     pub acted: bool,
     /// His last function was a pick-up and he has not moved since (more pick-ups are free).
     pub picking: bool,
+    /// The Cage holding an Intruder (an object lying in his compartment) he helps carry (9.2).
+    pub bears: Option<usize>,
 }
 
 /// One object (numbered by its index, for good).
@@ -81,6 +83,10 @@ pub enum Place {
     Lost,
     /// Expelled alive, Immune to Vacuum.
     Gone,
+    /// The Caged Lab Animals box (transferred Lab Animals).
+    CagedLabAnimals,
+    /// Frozen Intruders: captured (12.3).
+    Frozen,
 }
 
 /// One Intruder, Lab Animal or Dummy counter.
@@ -95,6 +101,26 @@ pub struct Counter {
     pub asleep_until: Option<(u32, u8)>,
     /// Holds an airlock edge (Fast Reflexes): returns to the corridor in the next phase 1.
     pub holding_edge: bool,
+    /// The Cage (object index) it sits in; it is where the Cage is.
+    pub cage: Option<usize>,
+    /// The crewman holding this Lab Animal; it is where he is.
+    pub holder: Option<Crewman>,
+    /// The crewman controlling this Intruder with a Prod; it is where he is.
+    pub controller: Option<Crewman>,
+    /// Immune to Cold, held by the Freezer as if caged (12.3), for good.
+    pub iced: bool,
+}
+
+impl Counter {
+    /// Not in a Cage, not held, not controlled, not held by the Freezer.
+    pub fn loose(&self) -> bool {
+        self.cage.is_none() && self.holder.is_none() && self.controller.is_none() && !self.iced
+    }
+
+    /// Rules 5.3: a free Intruder is not asleep, caged, controlled or frozen.
+    pub fn free(&self) -> bool {
+        self.loose() && self.asleep_until.is_none()
+    }
 }
 
 /// The decision the match waits for.
@@ -170,6 +196,8 @@ pub struct State {
     /// orders, in the order they came in.
     pub orders: Vec<(Seat, Vec<Action>)>,
     pub ending: Option<Ending>,
+    /// Weapons (object indices) worked on during this turn's Crew Movement Phase (9.3).
+    pub worked: Vec<usize>,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -224,6 +252,7 @@ impl State {
             mp: 0,
             acted: false,
             picking: false,
+            bears: None,
         });
         let mut s = State {
             scenario,
@@ -250,6 +279,7 @@ impl State {
             self_destruct: SelfDestruct::Off {},
             orders: Vec::new(),
             ending: None,
+            worked: Vec::new(),
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]
             .into_iter()
@@ -281,6 +311,10 @@ impl State {
             face_up: false,
             asleep_until: None,
             holding_edge: false,
+            cage: None,
+            holder: None,
+            controller: None,
+            iced: false,
         });
     }
 
@@ -349,15 +383,104 @@ impl State {
                 c.identity == Identity::Intruder
                     && matches!(
                         c.place,
-                        Place::Map(_) | Place::Killed | Place::ClonesNotYetInPlay | Place::Gone
+                        Place::Map(_)
+                            | Place::Killed
+                            | Place::ClonesNotYetInPlay
+                            | Place::Gone
+                            | Place::Frozen
                     )
             })
             .count()
     }
 
+    /// Intruders captured: frozen, or permanently trapped (12.1).
+    pub fn captured_total(&self) -> u8 {
+        let trapped = (0..self.counters.len())
+            .filter(|&k| self.permanently_trapped(k))
+            .count() as u8;
+        self.captured + trapped
+    }
+
     /// The score so far (rules 16.2).
     pub fn score(&self) -> i32 {
         let dead = self.crew.iter().filter(|c| !c.alive).count() as i32;
-        -5 * dead + 7 * i32::from(self.killed) + 15 * i32::from(self.captured)
+        -5 * dead + 7 * i32::from(self.killed) + 15 * i32::from(self.captured_total())
+    }
+
+    /// Where object `o` is on the station, lying or carried.
+    pub fn object_room(&self, o: usize) -> Option<Room> {
+        match self.objects[o].place {
+            ObjectPlace::Room { room } => Some(room),
+            ObjectPlace::Carried { crewman } => Some(self.crewman(crewman).room),
+            ObjectPlace::Track { .. } | ObjectPlace::Lost {} => None,
+        }
+    }
+
+    /// The counter sitting in Cage `o`, if any.
+    pub fn cage_content(&self, o: usize) -> Option<usize> {
+        self.counters.iter().position(|c| c.cage == Some(o))
+    }
+
+    /// The living crewmen carrying the caged Intruder of Cage `o`, in canonical order.
+    pub fn carriers(&self, o: usize) -> Vec<Crewman> {
+        CREW.into_iter()
+            .filter(|&c| self.crewman(c).alive && self.crewman(c).bears == Some(o))
+            .collect()
+    }
+
+    /// The Lab Animal crewman `c` holds.
+    pub fn held_by(&self, c: Crewman) -> Option<usize> {
+        self.counters.iter().position(|k| k.holder == Some(c))
+    }
+
+    /// The Intruder crewman `c` controls.
+    pub fn controlled_by(&self, c: Crewman) -> Option<usize> {
+        self.counters.iter().position(|k| k.controller == Some(c))
+    }
+
+    /// Rules 12.1: caged (or held by the Freezer) at stage 6 with all 7 powers known and no
+    /// Extra Strong.
+    pub fn permanently_trapped(&self, k: usize) -> bool {
+        let c = &self.counters[k];
+        c.identity == Identity::Intruder
+            && (c.cage.is_some() || c.iced)
+            && matches!(c.place, Place::Map(_))
+            && self.stage == 6
+            && self.unknown_powers() == 0
+            && !self.has(Power::ExtraStrong)
+    }
+
+    /// Frees counter `k` from its Cage (the Cage stays where it is, empty, and its carriers
+    /// let go), its holder and its controller.
+    pub fn unbind(&mut self, k: usize) {
+        if let Some(o) = self.counters[k].cage {
+            for c in &mut self.crew {
+                if c.bears == Some(o) {
+                    c.bears = None;
+                }
+            }
+        }
+        let c = &mut self.counters[k];
+        c.cage = None;
+        c.holder = None;
+        c.controller = None;
+    }
+
+    /// Puts every caged, held or controlled counter where its Cage, holder or controller is.
+    pub fn follow(&mut self) {
+        for k in 0..self.counters.len() {
+            let c = &self.counters[k];
+            if !matches!(c.place, Place::Map(_)) {
+                continue;
+            }
+            let room = match (c.cage, c.holder.or(c.controller)) {
+                (Some(o), _) => self.object_room(o),
+                (None, Some(crewman)) => Some(self.crewman(crewman).room),
+                (None, None) => None,
+            };
+            if let Some(room) = room {
+                self.counters[k].place = Place::Map(room);
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! Table (10.3), as `const` data.
 
 use xenotable_protocol::intruder::Effect::{self, *};
-use xenotable_protocol::intruder::{Power, Weapon};
+use xenotable_protocol::intruder::{ObjectKind, Power, Weapon};
 
 /// One row of the Life Stage chart. Ranges are "1 to n" on 1d6 (0: never).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,35 @@ pub const STAGES: [Stage; 6] = [
 /// The row of `stage` (1 to 6; anything else reads as the nearest stage).
 pub fn chart(stage: u8) -> Stage {
     STAGES[usize::from(stage.clamp(1, 6)) - 1]
+}
+
+/// Carriers a Cage holding an Intruder needs at stages 1 to 6 (rules 9.2).
+pub const CARRIERS: [u8; 6] = [1, 1, 2, 2, 3, 3];
+
+/// The carriers a caged Intruder of `stage` needs.
+pub fn carriers_needed(stage: u8) -> usize {
+    usize::from(CARRIERS[usize::from(stage.clamp(1, 6)) - 1])
+}
+
+/// Catching a Lab Animal succeeds on 1 to this (rules 11).
+pub const CATCH: u8 = 3;
+
+/// Caging an Intruder succeeds on 1 to this: asleep, and awake at stage 1 (rules 11).
+pub const CAGE_ASLEEP: u8 = 5;
+/// See [`CAGE_ASLEEP`]; awake Intruders past stage 1 cannot be caged.
+pub const CAGE_AWAKE_STAGE_1: u8 = 2;
+
+/// Turns of work that finish a weapon of the Weapon Construction Track (rules 9.3): Prods
+/// after 2, Flamethrowers after 3.
+pub fn construction_turns(kind: ObjectKind) -> Option<u8> {
+    match kind {
+        ObjectKind::ElectricProd => Some(2),
+        ObjectKind::Flamethrower => Some(3),
+        ObjectKind::Blaster
+        | ObjectKind::SleepDartPistol
+        | ObjectKind::GasCanister
+        | ObjectKind::Cage => Option::None,
+    }
 }
 
 /// The power rolled on 2d6 (2 to 12).

@@ -19,7 +19,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .filter_map(|c| {
             let room = match c.place {
                 Place::Map(room) => Some(room),
-                Place::DummiesDiscovered | Place::Killed | Place::Lost | Place::Gone => None,
+                Place::DummiesDiscovered
+                | Place::Killed
+                | Place::Lost
+                | Place::Gone
+                | Place::CagedLabAnimals
+                | Place::Frozen => None,
                 Place::NotUsed if c.face_up => None,
                 Place::NotUsed if identities => None,
                 Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
@@ -30,6 +35,10 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 room,
                 identity: (c.face_up || identities).then_some(c.identity),
                 asleep: c.asleep_until.is_some(),
+                caged_in: c.cage.map(|o| o as u8),
+                held_by: c.holder,
+                controlled_by: c.controller,
+                iced: c.iced,
             })
         })
         .collect();
@@ -74,6 +83,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     alive: c.alive,
                     mp: c.mp,
                     acted: c.acted,
+                    bears: c.bears.map(|o| o as u8),
                 }
             })
             .collect(),
@@ -92,7 +102,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         dummies_discovered: count(Place::DummiesDiscovered),
         clones_not_yet_in_play: count(Place::ClonesNotYetInPlay),
         intruders_killed: s.killed,
-        intruders_captured: s.captured,
+        intruders_captured: s.captured_total(),
         unlocked: s.unlocked.clone(),
         self_destruct: s.self_destruct,
         score: s.score(),

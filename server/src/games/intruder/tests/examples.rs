@@ -495,3 +495,32 @@ fn example_12_score_is_minus_five_per_death_plus_seven_per_kill_plus_fifteen_per
     s.captured = 1;
     assert_eq!(s.score(), 12);
 }
+
+#[test]
+fn example_12_two_dead_one_killed_one_frozen_end_in_a_twelve_point_win() {
+    let (mut s, _, _) = super::freezer::freezer_loaded(&[
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::FastReflexes,
+        Power::ImmuneToShock,
+    ]);
+    for c in CREW {
+        if c != Crewman::E1 && c != Crewman::C2 {
+            put(&mut s, c, Room::Cm);
+        }
+    }
+    s.crew[Crewman::S3 as usize].alive = false;
+    s.killed = 1;
+    // E1 dies in the Freezer with the last Intruder: 2 dead, 1 killed, 1 frozen.
+    crew(
+        &mut s,
+        super::freezer::turn_on(Crewman::C2),
+        &mut Loaded::new(&[]),
+    )
+    .unwrap();
+    let ending = s.ending.clone().expect("no Intruder is left");
+    assert_eq!(
+        (ending.reason, ending.score, ending.crew_won),
+        ("intruders_gone", 12, Some(true))
+    );
+}

@@ -1,6 +1,9 @@
 //! Tests of the Intruder rules: the acceptance examples, random games and hidden information.
 
+mod capture;
+mod construction;
 mod examples;
+mod freezer;
 mod intelligent;
 mod leaks;
 mod properties;

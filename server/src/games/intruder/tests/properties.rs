@@ -1,11 +1,14 @@
 //! Random games with pinned seeds: they end, and the invariants hold at every step.
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, Identity, Power, Room};
+use xenotable_protocol::intruder::{
+    Action, CounterMove, Crewman, Event, Identity, ObjectKind, ObjectPlace, Power, Room,
+};
 
+use super::super::act::{load, may_carry};
 use super::super::orders::ordered;
 use super::super::scenario::SCENARIOS;
-use super::super::state::State;
+use super::super::state::{CREW, Place, State};
 use super::super::tables::chart;
 use super::super::{Intruder, Scenario, new_state};
 use crate::games::{Dice, Game};
@@ -24,6 +27,14 @@ pub fn choose(legal: &[Action], dice: &mut Dice) -> Action {
         Some(Action::PlanMovement { .. }) => random_plan(legal, dice),
         Some(Action::Orders { .. }) => random_orders(legal, dice),
         _ => pick(legal, dice),
+    }
+}
+
+/// The crewmen an action sets moving or acting.
+fn actors(s: &State, action: &Action) -> Vec<Crewman> {
+    match action {
+        Action::CarryCage { cage, .. } => s.carriers(usize::from(*cage)),
+        other => ordered(other).into_iter().collect(),
     }
 }
 
@@ -103,10 +114,75 @@ fn check_invariants(s: &State) {
             "clones match the chart"
         );
     }
+    check_capture(s);
     let mut ids: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), 17, "opaque ids are unique");
+}
+
+/// Caged counters are where their Cage is, held and controlled ones with their living holder or
+/// controller; a caged Intruder's Cage lies with its carriers; no panic left an Intruder caged
+/// and a panic together.
+fn check_capture(s: &State) {
+    for (k, c) in s.counters.iter().enumerate() {
+        let Place::Map(room) = c.place else {
+            assert!(
+                c.loose(),
+                "only counters on the map are caged, held or controlled"
+            );
+            continue;
+        };
+        if let Some(o) = c.cage {
+            assert_eq!(s.objects[o].kind, ObjectKind::Cage);
+            assert_eq!(
+                s.object_room(o),
+                Some(room),
+                "a caged counter is in its Cage"
+            );
+            assert_eq!(
+                s.counters.iter().filter(|d| d.cage == Some(o)).count(),
+                1,
+                "one counter per Cage"
+            );
+            if c.identity == Identity::Intruder {
+                assert_eq!(s.objects[o].place, ObjectPlace::Room { room });
+            }
+            assert!(c.holder.is_none() && c.controller.is_none());
+        }
+        if let Some(h) = c.holder {
+            assert_eq!(c.identity, Identity::LabAnimal);
+            assert!(
+                s.crewman(h).alive && s.crewman(h).room == room,
+                "held with its holder"
+            );
+            assert_eq!(s.held_by(h), Some(k));
+        }
+        if c.iced {
+            assert_eq!((c.identity, room), (Identity::Intruder, Room::Frz));
+        }
+        if let Some(h) = c.controller {
+            assert_eq!(c.identity, Identity::Intruder);
+            assert!(
+                s.crewman(h).alive && s.crewman(h).room == room,
+                "controlled with its controller"
+            );
+        }
+    }
+    for c in CREW {
+        let crew = s.crewman(c);
+        if let Some(o) = crew.bears {
+            assert!(crew.alive);
+            assert_eq!(s.objects[o].place, ObjectPlace::Room { room: crew.room });
+            assert!(
+                s.cage_content(o)
+                    .is_some_and(|k| s.counters[k].identity == Identity::Intruder),
+                "carriers carry a caged Intruder"
+            );
+        }
+        let (large, small) = load(s, c);
+        assert!(may_carry(large, small), "{c:?} carries too much");
+    }
 }
 
 /// Plays one random game of `scenario` to its end, every seat picking random legal actions;
@@ -131,7 +207,7 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
                     Action::Orders { orders } => orders.as_slice(),
                     _ => std::slice::from_ref(a),
                 };
-                for c in inner.iter().filter_map(ordered) {
+                for c in inner.iter().flat_map(|order| actors(&s, order)) {
                     assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
                 }
             }
@@ -255,21 +331,60 @@ fn the_same_seed_and_actions_give_the_same_game() {
 fn no_opaque_id_survives_a_panic() {
     let mut panics = 0;
     for seed in 0..60 {
-        let mut dice = Dice::from_seed(seed);
-        let mut choices = Dice::from_seed(seed + 1000);
-        let mut s = new_state(Scenario::Intelligent, 30, &mut dice);
-        let mut seen: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
-        while let Some((seat, action)) = random_turn(&s, &mut choices) {
-            let told =
-                Intruder::apply(&mut s, seat, &action, &mut dice).expect("a legal action applies");
-            for t in told {
-                if let Event::Panic { placed } = t.event {
+        let mut seen: Vec<u32> = Vec::new();
+        play_out(Scenario::Intelligent, seed, seed + 1000, |s, told| {
+            for event in told {
+                if let Event::Panic { placed } = event {
                     panics += 1;
                     assert!(placed.iter().all(|(id, _)| !seen.contains(id)));
                 }
             }
             seen.extend(s.counters.iter().map(|c| c.id));
-        }
+        });
     }
     assert!(panics > 0, "the seeds include panics");
+}
+
+/// Plays a random game to its end, showing `step` the state before the game and after each
+/// action with what that action told.
+fn play_out(
+    scenario: Scenario,
+    seed: u64,
+    choice_seed: u64,
+    mut step: impl FnMut(&State, &[Event]),
+) {
+    let mut dice = Dice::from_seed(seed);
+    let mut choices = Dice::from_seed(choice_seed);
+    let mut s = new_state(scenario, 30, &mut dice);
+    step(&s, &[]);
+    while let Some((seat, action)) = random_turn(&s, &mut choices) {
+        let told: Vec<Event> = Intruder::apply(&mut s, seat, &action, &mut dice)
+            .expect("a legal action applies")
+            .into_iter()
+            .map(|t| t.event)
+            .collect();
+        step(&s, &told);
+    }
+}
+
+#[test]
+fn random_games_catch_cage_release_and_transfer_lab_animals_and_build_weapons() {
+    let mut seen = std::collections::BTreeMap::new();
+    for seed in 0..300 {
+        play_out(Scenario::Solitaire, seed, seed + 3000, |_, told| {
+            for event in told {
+                let kind = match event {
+                    Event::CatchRoll { caught: true, .. } => "caught",
+                    Event::LabAnimalCaged { .. } => "animal caged",
+                    Event::LabAnimalTransferred { .. } => "transferred",
+                    Event::CageOpened { .. } => "opened by the Intruder",
+                    Event::Released { .. } => "released",
+                    Event::WeaponConstructed { .. } => "weapon worked on",
+                    _ => continue,
+                };
+                *seen.entry(kind).or_insert(0) += 1;
+            }
+        });
+    }
+    assert_eq!(seen.len(), 6, "{seen:?}");
 }

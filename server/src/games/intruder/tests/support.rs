@@ -98,6 +98,18 @@ pub fn intruder(s: &mut State, room: Room, face_up: bool) -> u32 {
     s.counters[k].id
 }
 
+/// Puts a face-up Lab Animal in `room` and returns its opaque id.
+pub fn animal(s: &mut State, room: Room) -> u32 {
+    let k = s
+        .counters
+        .iter()
+        .position(|c| c.identity == Identity::LabAnimal && !matches!(c.place, Place::Map(_)))
+        .expect("a Lab Animal counter");
+    s.counters[k].place = Place::Map(room);
+    s.counters[k].face_up = true;
+    s.counters[k].id
+}
+
 /// Resolves the interaction phase from the first compartment with these dice.
 pub fn interact(s: &mut State, dice: &mut Loaded) -> Vec<Event> {
     s.cursor = 0;
@@ -109,6 +121,21 @@ pub fn interact(s: &mut State, dice: &mut Loaded) -> Vec<Event> {
         out: &mut out,
     }
     .next_room();
+    events(out)
+}
+
+/// Runs an automatic part of the turn with these dice; returns what was told.
+pub fn automatic(
+    s: &mut State,
+    dice: &mut Loaded,
+    part: impl FnOnce(&mut Table<'_, Loaded>),
+) -> Vec<Event> {
+    let mut out = Vec::new();
+    part(&mut Table {
+        s,
+        dice,
+        out: &mut out,
+    });
     events(out)
 }
 
