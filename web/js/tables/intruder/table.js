@@ -200,12 +200,11 @@ class IntruderTable {
       replace(this.el.selected, h('p', { class: 'hint' }, this.ctx.act ? 'Click a crewman to select him.' : ''));
       return;
     }
-    const carried = this.carriedBy(c.crewman);
     replace(this.el.selected,
       h('strong', {}, crewName(c.crewman)),
       h('span', {}, ` in ${roomName(c.room)}`),
       h('span', { class: 'hint' }, c.alive
-        ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${carried.length ? `carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : 'carries nothing'}`
+        ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${this.loadWords(c) || 'carries nothing'}`
         : ' · dead'));
   }
 
@@ -273,12 +272,18 @@ class IntruderTable {
     const locked = KIND[room] === 'secured' && !v.unlocked.includes(room);
     const crew = v.crew.filter((c) => c.alive && c.room === room);
     const counters = v.counters.filter((c) => c.room === room);
-    const objects = v.objects.filter((o) => o.place.at === 'room' && o.place.room === room);
+    // A counter held, controlled or in a carried Cage goes with its crewman; one in a Cage
+    // lying here is drawn inside that Cage, which makes no token of its own.
+    const withCrewman = (crewman) => counters.filter((c) => c.held_by === crewman || c.controlled_by === crewman
+      || (c.caged_in !== undefined && this.carriedBy(crewman).some((o) => o.id === c.caged_in)));
+    const attached = new Set(crew.flatMap((c) => withCrewman(c.crewman)));
+    const lyingCages = new Set(counters.filter((c) => !attached.has(c) && c.caged_in !== undefined).map((c) => c.caged_in));
+    const objects = v.objects.filter((o) => o.place.at === 'room' && o.place.room === room && !lyingCages.has(o.id));
     // Objects of one kind lying together make one token with their number.
     const kinds = [...new Set(objects.map((o) => o.kind))].map((kind) => objects.filter((o) => o.kind === kind));
     const tokens = [
-      ...crew.map((c) => (tx, ty) => this.drawCrewman(c, tx, ty)),
-      ...counters.map((c) => (tx, ty) => drawCounter(c, tx, ty)),
+      ...crew.flatMap((c) => [(tx, ty) => this.drawCrewman(c, tx, ty), ...withCrewman(c.crewman).map((k) => (tx, ty) => drawCounter(k, tx, ty))]),
+      ...counters.filter((c) => !attached.has(c)).map((c) => (tx, ty) => drawCounter(c, tx, ty)),
       ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty)),
     ];
     const perRow = Math.max(1, Math.floor((w - 4) / 24));
@@ -299,9 +304,10 @@ class IntruderTable {
   drawCrewman(c, x, y) {
     const carried = this.carriedBy(c.crewman);
     const canAct = this.legalOf(c.crewman).length > 0;
-    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${carried.length ? `, carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : ''}`;
+    const loads = this.loadWords(c);
+    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${loads ? `, ${loads}` : ''}`;
     return svg('g', {
-      class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : ''],
+      class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : '', c.bears !== undefined ? 'bears' : ''],
       'data-crewman': c.crewman,
       onclick: (event) => {
         event.stopPropagation();
@@ -311,8 +317,25 @@ class IntruderTable {
     svg('title', { text: title }),
     svg('circle', { cx: x, cy: y, r: 10.5 }),
     svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
-    carried.length ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
+    carried.length || c.bears !== undefined ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
     mpBadge(c, x, y));
+  }
+
+  /** What crewman `c` carries, holds, controls or helps carry, in words ('' for nothing). */
+  loadWords(c) {
+    const carried = this.carriedBy(c.crewman).map((o) => {
+      const inside = this.view.counters.find((k) => k.caged_in === o.id);
+      return `${kindName(o.kind)}${inside ? ` with ${inside.identity ? IDENTITY_LABEL[inside.identity] : 'counter'} ${counterTag(inside.id)}` : ''}`;
+    });
+    const held = this.view.counters.find((k) => k.held_by === c.crewman);
+    const controlled = this.view.counters.find((k) => k.controlled_by === c.crewman);
+    const borne = c.bears !== undefined ? this.view.counters.find((k) => k.caged_in === c.bears) : null;
+    return [
+      carried.length ? `carries ${carried.join(', ')}` : '',
+      held ? `holds Lab Animal ${counterTag(held.id)}` : '',
+      controlled ? `controls Intruder ${counterTag(controlled.id)}` : '',
+      c.bears !== undefined ? `helps carry the Cage (#${c.bears})${borne ? ` with Intruder ${counterTag(borne.id)}` : ''}` : '',
+    ].filter(Boolean).join(', ');
   }
 
   renderCrew() {
@@ -329,7 +352,7 @@ class IntruderTable {
         h('td', { class: 'who' }, crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)),
         h('td', {}, c.alive ? roomShort(c.room) : 'dead'),
         h('td', {}, c.alive ? `${c.mp}${c.acted ? ' · acted' : ''}` : ''),
-        h('td', {}, this.carriedBy(c.crewman).map((o) => kindName(o.kind)).join(', ')))))));
+        h('td', {}, this.loadWords(c).replace(/^carries /, '')))))));
   }
 
   renderIntruder() {
@@ -384,18 +407,40 @@ function box(name, count) {
   return [h('dt', {}, name), h('dd', {}, String(count))];
 }
 
-/** A counter: neutral while face down (its opaque id only), else what it is. */
+/** What holds a counter: its Cage, holder, controller or the Freezer's ice, in words. */
+function boundWords(c) {
+  if (c.caged_in !== undefined) return `in the Cage (#${c.caged_in})`;
+  if (c.held_by) return `held by ${crewShort(c.held_by)}`;
+  if (c.controlled_by) return `controlled by ${crewShort(c.controlled_by)} with a Prod`;
+  if (c.iced) return 'held in the Freezer (Immune to Cold)';
+  return '';
+}
+
+/**
+ * A counter: neutral while face down (its opaque id only), else what it is. One in a Cage is
+ * drawn behind bars, one held or controlled with a link to its crewman (drawn just before it),
+ * one held in the ice with a frosted frame.
+ */
 function drawCounter(c, x, y) {
   const kind = c.identity ?? 'hidden';
   const mark = { intruder: 'I', 'lab-animal': 'L', dummy: 'D', hidden: '?' }[kind] ?? '?';
-  const title = c.identity
+  const bound = boundWords(c);
+  const title = `${c.identity
     ? `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}${c.asleep ? ' (asleep)' : ''}`
-    : `${counterName(c.id)}: face down`;
-  return svg('g', { class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : ''], 'data-counter': String(c.id) },
-    svg('title', { text: title }),
-    svg('rect', { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
-    svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
-    c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
+    : `${counterName(c.id)}: face down`}${bound ? `, ${bound}` : ''}`;
+  const caged = c.caged_in !== undefined;
+  const linked = Boolean(c.held_by || c.controlled_by);
+  return svg('g', {
+    class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : '', caged ? 'caged' : '', c.held_by ? 'held' : '', c.controlled_by ? 'controlled' : '', c.iced ? 'iced' : ''],
+    'data-counter': String(c.id),
+  },
+  svg('title', { text: title }),
+  linked ? svg('line', { class: 'link', x1: x - 16, y1: y, x2: x - 9, y2: y }) : null,
+  caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
+  svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
+  svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
+  caged ? [-4.5, 0, 4.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
+  c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
 }
 
 /** A crewman's MP left, while he has some in the Crew Movement Phase. */
