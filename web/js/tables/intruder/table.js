@@ -9,6 +9,7 @@
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { seatWithName } from '../../words.js';
 import {
   IDENTITY_LABEL, POWERS, ROOMS, counterName, counterTag, crewName, crewShort, describeAction, describeEvent, destructBox,
   kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort,
@@ -96,6 +97,10 @@ class IntruderTable {
     this.view = null;
     this.pending = false;
     this.selected = null;
+    /** The counter the Intruder seat is planning a move for (its opaque id). */
+    this.counter = null;
+    /** The list being composed from listed items: phase-1 moves, or a crew seat's orders. */
+    this.draft = [];
     /** The events of the last frame that had any. */
     this.recent = [];
     this.el = {
@@ -103,6 +108,7 @@ class IntruderTable {
       prompt: h('p', { class: 'in-prompt' }),
       selected: h('div', { class: 'in-selected' }),
       actions: h('div', { class: 'actions in-actions', hidden: true }),
+      draft: h('section', { class: 'in-draft', hidden: true }),
       map: h('div', { class: 'in-map' }),
       recent: h('section', { class: 'in-recent', hidden: true }),
       crew: h('section', { class: 'panel in-crew' }),
@@ -113,7 +119,7 @@ class IntruderTable {
       this.el.status, this.el.prompt,
       h('div', { class: 'in-main' },
         this.el.map,
-        h('div', { class: 'in-play' }, this.el.selected, this.el.actions, this.el.recent)),
+        h('div', { class: 'in-play' }, this.el.selected, this.el.actions, this.el.draft, this.el.recent)),
       h('p', { class: 'in-legend' },
         h('span', { class: 'key-crew' }, 'crewman (MP left; dimmed: has acted)'),
         h('span', { class: 'key-hidden' }, 'face-down counter'),
@@ -133,14 +139,45 @@ class IntruderTable {
     // What the last answer brought stays beside the map until the next one brings more.
     if (events.length) this.recent = events;
     this.view = view;
+    // Items no longer listed (the decision point moved on) leave the list being composed.
+    const listed = this.listed().map((item) => JSON.stringify(item));
+    this.draft = this.draft.filter((item) => listed.includes(JSON.stringify(item)));
+    if (!this.listedMoves().some((m) => m.id === this.counter)) this.counter = null;
     this.chooseSelection();
     this.render();
   }
 
-  /** The legal actions of crewman `c` (none for watchers). */
+  /**
+   * What this seat composes now: `plan` (the Intruder seat's phase-1 plan, rules 17.1), `orders`
+   * (a crew seat's orders, 17.3) or null. The server lists the empty list and every one-item
+   * list; any set of listed items is accepted, so the table builds the list from them.
+   */
+  composing() {
+    const first = this.ctx.act ? this.view.legal[0] : null;
+    return { 'plan-movement': 'plan', orders: 'orders' }[first?.type] ?? null;
+  }
+
+  /** The listed items of the list being composed: counter moves or orders. */
+  listed() {
+    const mode = this.composing();
+    return mode === 'plan' ? this.listedMoves() : mode === 'orders' ? this.view.legal.flatMap((a) => a.orders) : [];
+  }
+
+  /** The one-counter moves the server lists for the Intruder seat's plan. */
+  listedMoves() {
+    return this.composing() === 'plan' ? this.view.legal.flatMap((a) => a.moves) : [];
+  }
+
+  /** The crew intents this seat may choose now: the listed orders while composing them, else the legal list. */
+  choices() {
+    if (!this.ctx.act) return [];
+    return this.composing() === 'orders' ? this.listed() : this.view.legal;
+  }
+
+  /** The choices of crewman `c` (none for watchers). */
   legalOf(c) {
-    if (!this.ctx.act || !c) return [];
-    return this.view.legal.filter((a) => a.crewman === c);
+    if (!c) return [];
+    return this.choices().filter((a) => a.crewman === c);
   }
 
   /** Keeps the selected crewman while he lives and has something to do, else the first who has. */
@@ -163,10 +200,45 @@ class IntruderTable {
     if (this.ctx.act(action)) this.setPending(true);
   }
 
+  /**
+   * A choice clicked: while composing, it joins the list (a counter's move replaces its earlier
+   * one, rules 17.1: one move per counter); otherwise it is sent.
+   */
+  take(item) {
+    const mode = this.composing();
+    if (mode === 'plan') {
+      this.draft = [...this.draft.filter((m) => m.id !== item.id), item];
+      this.counter = null;
+    } else if (mode === 'orders') {
+      this.draft = [...this.draft, item];
+    } else {
+      this.send(item);
+      return;
+    }
+    this.render();
+  }
+
+  /** Sends the list composed: the plan, or the orders (which says ready). */
+  sendDraft() {
+    const mode = this.composing();
+    const action = mode === 'plan' ? { type: 'plan-movement', moves: this.draft } : { type: 'orders', orders: this.draft };
+    if (this.pending || !this.ctx.act) return;
+    if (this.ctx.act(action)) {
+      this.draft = [];
+      this.setPending(true);
+    }
+  }
+
+  selectCounter(id) {
+    this.counter = id;
+    this.render();
+  }
+
   render() {
     this.renderStatus();
     this.renderSelected();
     this.renderActions();
+    this.renderDraft();
     this.renderMap();
     this.renderRecent();
     this.renderCrew();
@@ -197,7 +269,8 @@ class IntruderTable {
   renderSelected() {
     const c = this.view.crew.find((x) => x.crewman === this.selected);
     if (!c) {
-      replace(this.el.selected, h('p', { class: 'hint' }, this.ctx.act ? 'Click a crewman to select him.' : ''));
+      const hint = this.composing() === 'plan' ? 'Click a counter with a light ring to plan its move.' : this.ctx.act && this.ctx.you !== 'intruder' ? 'Click a crewman to select him.' : '';
+      replace(this.el.selected, h('p', { class: 'hint' }, hint));
       return;
     }
     replace(this.el.selected,
@@ -210,14 +283,52 @@ class IntruderTable {
 
   /** The selected crewman's choices (moves too: they are also clicks on the map) and the crew's. */
   renderActions() {
-    const legal = this.ctx.act ? this.view.legal.filter((a) => !a.crewman || a.crewman === this.selected) : [];
+    if (this.composing() === 'plan') {
+      renderActions(this.el.actions, this.listedMoves().filter((m) => m.id === this.counter), {
+        describe: (m) => ({ group: 'counter', heading: `Move ${counterTag(m.id)}`, label: m.path.length ? m.path.map(roomShort).join(' → ') : 'Stay' }),
+        send: (m) => this.take(m),
+        pending: this.pending,
+      });
+      return;
+    }
+    const legal = this.choices().filter((a) => !a.crewman || a.crewman === this.selected);
     renderActions(this.el.actions, legal, {
       describe: (a) => (a.crewman
         ? { group: a.type === 'move' ? 'move' : 'crewman', heading: a.type === 'move' ? `Move ${crewShort(a.crewman)}` : crewShort(a.crewman), label: this.actionLabel(a) }
         : { group: 'crew', heading: '', label: describeAction(a) }),
-      send: (a) => this.send(a),
+      send: (a) => this.take(a),
       pending: this.pending,
     });
+  }
+
+  /**
+   * The list being composed (a removable line per item) and the button that sends it; for the
+   * crew seats of 17.3 also who is ready, and this seat's own orders once given.
+   */
+  renderDraft() {
+    const v = this.view;
+    const mode = this.composing();
+    const ready = v.ready ?? [];
+    const given = v.orders;
+    this.el.draft.hidden = !mode && !given && !ready.length;
+    if (this.el.draft.hidden) return replace(this.el.draft);
+    const line = (item, i) => h('li', { dataset: { item: String(i) } },
+      h('span', {}, mode === 'plan' ? describeAction({ type: 'plan-movement', moves: [item] }).replace(/^Move /, '') : describeAction(item)),
+      h('button', {
+        type: 'button', class: 'act remove', disabled: this.pending, title: 'Take it off the list',
+        onclick: () => { this.draft = this.draft.filter((_, j) => j !== i); this.render(); },
+      }, '✕'));
+    const noun = mode === 'plan' ? ['move', 'moves'] : ['order', 'orders'];
+    const count = `${this.draft.length} ${this.draft.length === 1 ? noun[0] : noun[1]}`;
+    replace(this.el.draft,
+      h('h2', {}, mode === 'plan' ? 'Your movement plan' : mode === 'orders' ? 'Your orders' : 'Orders'),
+      mode === 'plan' ? h('p', { class: 'hint' }, 'Click a counter that may move, then a compartment outlined for it; counters left out stay.') : null,
+      mode === 'orders' ? h('p', { class: 'hint' }, 'Click a crewman, then a compartment or a button: each choice joins the list, carried out in order once both seats are ready.') : null,
+      mode ? h('ol', { class: 'in-draft-lines' }, this.draft.map(line)) : null,
+      mode ? h('button', { type: 'button', class: 'act primary send-draft', disabled: this.pending, onclick: () => this.sendDraft() },
+        mode === 'plan' ? `Send the plan (${count})` : `Send ${count} and be ready`) : null,
+      given ? h('p', { class: 'in-given' }, `Your orders: ${given.map(describeAction).join('; ') || 'none'}.`) : null,
+      ready.length ? h('p', { class: 'in-ready' }, `Ready: ${ready.map((seat) => seatWithName(seat, this.ctx.names)).join(', ')}.`) : null);
   }
 
   /** A button's label: without the crewman's name, which heads the group. */
@@ -243,7 +354,13 @@ class IntruderTable {
   movesTo() {
     const moves = new Map();
     if (this.pending) return moves;
-    for (const a of this.legalOf(this.selected)) if (a.type === 'move') moves.set(a.to, a);
+    if (this.composing() === 'plan') {
+      for (const m of this.listedMoves()) {
+        if (m.id === this.counter && m.path.length && !moves.has(m.path.at(-1))) moves.set(m.path.at(-1), { item: m, who: `counter ${counterTag(m.id)}` });
+      }
+      return moves;
+    }
+    for (const a of this.legalOf(this.selected)) if (a.type === 'move') moves.set(a.to, { item: a, who: crewShort(a.crewman) });
     return moves;
   }
 
@@ -254,10 +371,15 @@ class IntruderTable {
       class: 'passage', points: (bends ?? [PLACES[a], PLACES[b]]).map((p) => p.join(',')).join(' '),
     }));
     const rooms = Object.keys(ROOMS).map((room) => this.drawRoom(room, moves.get(room)));
+    // The moves of the plan being composed, as arrows from each counter's compartment.
+    const planned = this.composing() === 'plan' ? this.draft.map((m) => {
+      const from = v.counters.find((c) => c.id === m.id)?.room;
+      return from && m.path.length ? svg('polyline', { class: 'planned-move', points: [from, ...m.path].map((r) => PLACES[r].join(',')).join(' ') }) : null;
+    }) : [];
     const map = svg('svg', {
       class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
       'aria-label': 'The station: 28 compartments and their passageways',
-    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms));
+    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms), svg('g', { class: 'plan' }, planned));
     replace(this.el.map, map);
     this.el.map.classList.toggle('over', Boolean(v.outcome));
   }
@@ -282,8 +404,8 @@ class IntruderTable {
     // Objects of one kind lying together make one token with their number.
     const kinds = [...new Set(objects.map((o) => o.kind))].map((kind) => objects.filter((o) => o.kind === kind));
     const tokens = [
-      ...crew.flatMap((c) => [(tx, ty) => this.drawCrewman(c, tx, ty), ...withCrewman(c.crewman).map((k) => (tx, ty) => drawCounter(k, tx, ty))]),
-      ...counters.filter((c) => !attached.has(c)).map((c) => (tx, ty) => drawCounter(c, tx, ty)),
+      ...crew.flatMap((c) => [(tx, ty) => this.drawCrewman(c, tx, ty), ...withCrewman(c.crewman).map((k) => (tx, ty) => this.drawCounter(k, tx, ty))]),
+      ...counters.filter((c) => !attached.has(c)).map((c) => (tx, ty) => this.drawCounter(c, tx, ty)),
       ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty)),
     ];
     const perRow = Math.max(1, Math.floor((w - 4) / 24));
@@ -292,13 +414,30 @@ class IntruderTable {
     return svg('g', {
       class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
       'data-room': room,
-      onclick: move ? () => this.send(move) : null,
+      onclick: move ? () => this.take(move.item) : null,
     },
-    svg('title', { text: move ? `${label}: move ${crewShort(move.crewman)} here` : label }),
+    svg('title', { text: move ? `${label}: move ${move.who} here` : label }),
     svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
     svg('text', { class: 'room-id', x: x + 5, y: y + 12, text: roomShort(room) }),
     locked ? svg('text', { class: 'room-lock', x: x + w - 5, y: y + 12, 'text-anchor': 'end', text: 'locked' }) : null,
     drawn);
+  }
+
+  /** A counter; while the Intruder seat plans, one with listed moves is clicked to plan its move. */
+  drawCounter(c, x, y) {
+    const movable = !this.pending && this.listedMoves().some((m) => m.id === c.id && m.path.length);
+    const planned = this.composing() === 'plan' && this.draft.some((m) => m.id === c.id);
+    const g = drawCounter(c, x, y);
+    if (movable) {
+      g.classList.add('can-move');
+      if (c.id === this.counter) g.classList.add('selected');
+      if (planned) g.classList.add('planned');
+      g.addEventListener('click', (event) => {
+        event.stopPropagation();
+        this.selectCounter(c.id);
+      });
+    }
+    return g;
   }
 
   drawCrewman(c, x, y) {
