@@ -5,7 +5,9 @@
 // as blanks, the Weapon Construction and Self-Destruct tracks, the boxes, score, turn and phase,
 // and the crew's prompt in words. Click a crewman to select him: the compartments he may move to
 // are outlined and a click sends that very `move` of `view.legal`; his other choices, and the
-// crew's, are buttons of the shared action panel.
+// crew's, are buttons of the shared action panel. The Intruder seat (17.1) plans phase 1 by
+// clicking a counter then a compartment listed for it; the crew seats of 17.3 compose their
+// orders from the listed ones; either list is sent as one intent.
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
@@ -125,7 +127,7 @@ class IntruderTable {
         h('span', { class: 'key-hidden' }, 'face-down counter'),
         h('span', { class: 'key-intruder' }, 'Intruder'), h('span', { class: 'key-animal' }, 'Lab Animal'),
         h('span', { class: 'key-dummy' }, 'Dummy'), h('span', { class: 'key-object' }, 'object'),
-        h('span', { class: 'key-legal' }, 'where the selected crewman may move')),
+        h('span', { class: 'key-legal' }, ctx.you === 'intruder' ? 'where the selected counter may move' : 'where the selected crewman may move')),
       h('div', { class: 'in-panels' }, this.el.crew, this.el.intruder, this.el.tracks)));
   }
 
@@ -218,6 +220,13 @@ class IntruderTable {
     this.render();
   }
 
+  /** A planned move in words: `Intruder 5IEMYG: SA1 → A-1`. */
+  moveWords(m) {
+    const c = this.view.counters.find((k) => k.id === m.id);
+    const what = c?.identity ? IDENTITY_LABEL[c.identity] : 'Counter';
+    return `${what} ${counterTag(m.id)}: ${[c?.room, ...m.path].filter(Boolean).map(roomShort).join(' → ')}`;
+  }
+
   /** Sends the list composed: the plan, or the orders (which says ready). */
   sendDraft() {
     const mode = this.composing();
@@ -259,17 +268,24 @@ class IntruderTable {
     const mine = Boolean(this.ctx.act) && v.to_act.includes(this.ctx.you);
     const words = v.outcome
       ? `The match is over: ${reasonWords(v.outcome.reason)}. Final score ${v.score}.`
-      : `${mine ? 'Your move. ' : this.ctx.act ? '' : 'The crew is playing. '}${promptWords(v.prompt)}`;
+      : `${mine ? 'Your move. ' : this.waitingFor()}${promptWords(v.prompt, this.composing() === 'orders')}`;
     this.el.prompt.classList.toggle('mine', mine && !v.outcome);
     this.el.prompt.classList.toggle('over', Boolean(v.outcome));
     replace(this.el.prompt, words);
+  }
+
+  /** Who the table waits for, said before the prompt to a seat that is not to act. */
+  waitingFor() {
+    const seats = this.view.to_act.filter((seat) => seat !== 'intruder');
+    if (!seats.length) return '';
+    return this.ctx.act ? `Waiting for ${seats.map((seat) => seatWithName(seat, this.ctx.names)).join(' and ')}. ` : 'The crew is playing. ';
   }
 
   /** What the selected crewman is, carries and has left. */
   renderSelected() {
     const c = this.view.crew.find((x) => x.crewman === this.selected);
     if (!c) {
-      const hint = this.composing() === 'plan' ? 'Click a counter with a light ring to plan its move.' : this.ctx.act && this.ctx.you !== 'intruder' ? 'Click a crewman to select him.' : '';
+      const hint = this.composing() === 'plan' ? 'Click a counter with a dashed white ring to plan its move.' : this.ctx.act && this.ctx.you !== 'intruder' ? 'Click a crewman to select him.' : '';
       replace(this.el.selected, h('p', { class: 'hint' }, hint));
       return;
     }
@@ -313,7 +329,7 @@ class IntruderTable {
     this.el.draft.hidden = !mode && !given && !ready.length;
     if (this.el.draft.hidden) return replace(this.el.draft);
     const line = (item, i) => h('li', { dataset: { item: String(i) } },
-      h('span', {}, mode === 'plan' ? describeAction({ type: 'plan-movement', moves: [item] }).replace(/^Move /, '') : describeAction(item)),
+      h('span', {}, mode === 'plan' ? this.moveWords(item) : describeAction(item)),
       h('button', {
         type: 'button', class: 'act remove', disabled: this.pending, title: 'Take it off the list',
         onclick: () => { this.draft = this.draft.filter((_, j) => j !== i); this.render(); },

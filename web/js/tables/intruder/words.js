@@ -135,10 +135,12 @@ export function reasonWords(reason) {
   return `${REASONS[m[1]] ?? m[1].replace(/_/g, ' ')}, and ${result}`;
 }
 
-/** The decision the crew faces, in words. */
-export function promptWords(prompt) {
+/** The decision the crew faces, in words (`orders`: to a crew seat giving orders, rules 17.3). */
+export function promptWords(prompt, orders = false) {
   switch (prompt?.type) {
-    case 'crew-movement': return 'Crew Movement: move crewmen, pick up, drop, unlock; then end the movement.';
+    case 'crew-movement': return orders
+      ? 'Crew Movement: order your crewmen to move, pick up, drop or unlock; send the orders when they are complete.'
+      : 'Crew Movement: move crewmen, pick up, drop, unlock; then end the movement.';
     case 'crew-actions': return prompt.room
       ? `Crew actions in ${roomName(prompt.room)}: each crewman there who has not acted may act once.`
       : 'General action step: any crewman who has not acted may act once.';
