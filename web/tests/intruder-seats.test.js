@@ -120,3 +120,70 @@ test('Intruder: a Science Officer seat composes its orders by clicking, takes on
   await shoot(page, 'intruder-science-executed');
   assertNoScriptErrors(page);
 });
+
+/** A spectator's view with every kind of capture on the map (the state of rules 11 and 12). */
+function captureView() {
+  const crew = ['c1', 'c2', 'c3', 'e1', 'e2', 'e3', 's1', 's2', 's3'].map((crewman) => ({ crewman, room: 'cm', alive: true, mp: 0, acted: false }));
+  const at = (crewman, room, extra = {}) => Object.assign(crew.find((c) => c.crewman === crewman), { room }, extra);
+  at('s1', 'lab');
+  at('c2', 'a1', { bears: 5 });
+  at('c3', 'a1', { bears: 5 });
+  at('e1', 'mnt');
+  at('s2', 'b2');
+  return {
+    scenario: 'solitaire', turn: 4, turn_limit: 10, phase: 'crew-movement', prompt: { type: 'crew-movement' },
+    stage: 2, known_powers: ['immune-to-cold'], unknown_powers: 2, crew,
+    objects: [
+      { id: 4, kind: 'cage', place: { at: 'carried', crewman: 's1' } },
+      { id: 5, kind: 'cage', place: { at: 'room', room: 'a1' } },
+      { id: 6, kind: 'cage', place: { at: 'room', room: 'sb1' } },
+      { id: 7, kind: 'electric-prod', place: { at: 'carried', crewman: 'e1' } },
+      { id: 8, kind: 'flamethrower', place: { at: 'track', turns: 2 } },
+    ],
+    counters: [
+      { id: 101, room: 'lab', identity: 'lab-animal', caged_in: 4 },
+      { id: 102, room: 'a1', identity: 'intruder', caged_in: 5, asleep: true },
+      { id: 103, room: 'mnt', identity: 'intruder', controlled_by: 'e1' },
+      { id: 104, room: 'frz', identity: 'intruder', iced: true },
+      { id: 105, room: 'b2', identity: 'lab-animal', held_by: 's2' },
+      { id: 106, room: 'sb1', identity: 'lab-animal', caged_in: 6 },
+    ],
+    not_used: 3, dummies_discovered: 2, clones_not_yet_in_play: 0, intruders_killed: 0, intruders_captured: 1,
+    unlocked: [], self_destruct: { state: 'off' }, score: 3, legal: [], to_act: ['crew'],
+  };
+}
+
+test('Intruder: caged, held, controlled and iced counters are drawn with their Cage or crewman', async () => {
+  const page = await newPage(ctx.browser);
+  await page.goto(`${ctx.server.url}/#/`);
+  await page.evaluate(async (view) => {
+    const { mount } = await import('/js/tables/intruder/table.js');
+    const root = document.createElement('div');
+    root.className = 'table-root';
+    document.querySelector('main, body').replaceChildren(root);
+    mount(root, { you: 'spectator', names: {} }).show(view, []);
+  }, captureView());
+  const counter = (id) => page.locator(`.in-svg .counter[data-counter="${id}"]`);
+  // Behind bars in a Cage lying in the room, which makes no token of its own.
+  assert.equal(await counter(106).locator('.bar').count(), 2);
+  assert.equal(await page.locator('.in-svg .room[data-room="sb1"] .object').count(), 0);
+  assert.match(await counter(106).locator('title').textContent(), /Lab Animal 2Y, in the Cage \(#6\)/);
+  // With the crewman: held, controlled, or in the Cage he carries.
+  for (const [id, crewman, words] of [[105, 's2', 'held by S2'], [103, 'e1', 'controlled by E1 with a Prod'], [101, 's1', 'in the Cage (#4)']]) {
+    const order = await page.locator(`.in-svg .room:has(.counter[data-counter="${id}"]) g`).evaluateAll((gs) => gs.map((g) => g.dataset.crewman ?? g.dataset.counter).filter(Boolean));
+    assert.equal(order[order.indexOf(crewman) + 1], String(id), `${id} follows ${crewman}: ${order}`);
+    assert.match(await counter(id).locator('title').textContent(), new RegExp(words.replace(/[()#]/g, '\\$&')));
+  }
+  assert.equal(await counter(103).getAttribute('class'), 'counter id-intruder controlled');
+  assert.match(await counter(104).getAttribute('class'), /iced/);
+  assert.equal(await page.locator('.in-svg .room[data-room="frz"] .counter[data-counter="104"]').count(), 1);
+  // The carriers of a caged Intruder, and what each has, in the roster.
+  assert.equal(await page.locator('.in-svg .crewman.bears').count(), 2);
+  assert.match(await page.locator('.in-roster tr[data-crewman="c2"]').innerText(), /helps carry the Cage \(#5\) with Intruder 2U/);
+  assert.match(await page.locator('.in-roster tr[data-crewman="s1"]').innerText(), /Cage with Lab Animal 2T/);
+  assert.match(await page.locator('.in-roster tr[data-crewman="e1"]').innerText(), /Electric Prod, controls Intruder 2V/);
+  // The Flamethrower's two turns of work on the Weapon Construction Track.
+  assert.equal(await page.locator('.in-build li[data-kind="flamethrower"] .cell.done').count(), 2);
+  await shoot(page, 'intruder-captures');
+  assertNoScriptErrors(page);
+});

@@ -594,7 +594,7 @@ function drawCounter(c, x, y) {
   caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
   svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
   svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
-  caged ? [-4.5, 0, 4.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
+  caged ? [-6.5, 6.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
   c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
 }
 
