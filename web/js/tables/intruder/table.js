@@ -188,7 +188,8 @@ class IntruderTable {
     const keep = living.find((c) => c.crewman === this.selected);
     if (keep && (!this.ctx.act || this.legalOf(keep.crewman).length)) return;
     const prompt = this.view.prompt;
-    const target = prompt.type === 'self-defence' ? prompt.target : null;
+    // The attacked crewman, when this seat may order him (rules 17.3: he may be the other seat's).
+    const target = prompt.type === 'self-defence' && (!this.ctx.act || this.legalOf(prompt.target).length) ? prompt.target : null;
     this.selected = target ?? living.find((c) => this.legalOf(c.crewman).length)?.crewman ?? keep?.crewman ?? null;
   }
 
