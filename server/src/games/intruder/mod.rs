@@ -18,7 +18,9 @@
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `intruder_seat` (the Intruder seat's
+//! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
+//! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
+//! at detonation 3 of them make a draw), `intruder_seat` (the Intruder seat's
 //! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
 //! `view` and `roll` (dice, loadable in tests).
 
@@ -32,6 +34,7 @@ mod legal;
 mod orders;
 mod roll;
 mod scenario;
+mod shuttle;
 mod state;
 mod station;
 mod tables;

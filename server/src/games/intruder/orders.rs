@@ -49,8 +49,20 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
         | Action::GainControl { crewman, .. }
         | Action::MoveWithIntruder { crewman, .. }
         | Action::TurnOnFreezer { crewman }
-        | Action::ConstructWeapon { crewman, .. } => Some(*crewman),
+        | Action::ConstructWeapon { crewman, .. }
+        | Action::LeaveInShuttle { crewman, .. }
+        | Action::PrepareHatches { crewman }
+        | Action::OpenHatches { crewman } => Some(*crewman),
         _ => None,
+    }
+}
+
+/// The crewmen an order takes along besides the ordered one: a seat takes only its own
+/// crewmen in a Shuttle (our rule).
+fn involved(order: &Action) -> Vec<Crewman> {
+    match order {
+        Action::LeaveInShuttle { with, .. } => with.clone(),
+        _ => Vec::new(),
     }
 }
 
@@ -81,8 +93,18 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::CageIntruder { .. }
                 | Action::GainControl { .. }
                 | Action::TurnOnFreezer { .. }
+                | Action::LeaveInShuttle { .. }
         ),
-        Step::SelfDefence { .. } => matches!(order, Action::Defend { .. }),
+        Step::ShuttleActions { .. } => matches!(
+            order,
+            Action::Attack { .. }
+                | Action::CageIntruder { .. }
+                | Action::PrepareHatches { .. }
+                | Action::OpenHatches { .. }
+        ),
+        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => {
+            matches!(order, Action::Defend { .. })
+        }
         _ => false,
     }
 }
@@ -93,7 +115,11 @@ fn deciding(s: &State, seat: Seat) -> bool {
         && s.scenario.crew_seats().any(|c| c == seat)
         && matches!(
             s.step,
-            Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+            Step::CrewMovement
+                | Step::CrewActions(_)
+                | Step::SelfDefence { .. }
+                | Step::ShuttleActions { .. }
+                | Step::ShuttleDefence { .. }
         )
 }
 
@@ -104,7 +130,10 @@ pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
     }
     candidates(s)
         .into_iter()
-        .filter(|a| ordered(a).is_some_and(|c| owner(c) == seat))
+        .filter(|a| {
+            ordered(a).is_some_and(|c| owner(c) == seat)
+                && involved(a).iter().all(|&c| owner(c) == seat)
+        })
         .filter(|a| act::check_intent(s, a).is_ok())
         .collect()
 }
@@ -145,7 +174,10 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
         let c = ordered(order)
             .filter(|_| fits(&s.step, order))
             .ok_or_else(|| refuse("not_an_order", "that is no order for this decision point"))?;
-        if owner(c) != seat {
+        if let Some(c) = std::iter::once(c)
+            .chain(involved(order))
+            .find(|&c| owner(c) != seat)
+        {
             return Err(refuse(
                 "not_your_crewman",
                 format!("{c:?} takes orders from the {} seat", owner(c)),
@@ -173,7 +205,7 @@ pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
 /// The order the blocks are executed in (17.3).
 fn first_seat(s: &State) -> Seat {
     match s.step {
-        Step::SelfDefence { target, .. } => owner(target),
+        Step::SelfDefence { target, .. } | Step::ShuttleDefence { target, .. } => owner(target),
         _ if s.turn % 2 == 1 => Seat::Command,
         _ => Seat::Science,
     }
@@ -220,7 +252,7 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
     }
     let close = match t.s.step {
         Step::CrewMovement => Checked::EndMovement,
-        Step::SelfDefence { .. } => Checked::NoDefence,
+        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Checked::NoDefence,
         _ => Checked::EndActions,
     };
     act::execute(t, close);

@@ -9,4 +9,5 @@ mod leaks;
 mod properties;
 mod rules;
 mod science_officer;
+mod shuttle;
 mod support;
