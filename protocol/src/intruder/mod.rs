@@ -292,6 +292,10 @@ pub struct CounterView {
     /// What it is, when face up (or for a viewer who sees identities).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub identity: Option<Identity>,
+    /// Still face down to the crew: said only to a viewer who sees identities (the Intruder
+    /// seat, a replay), so that the crew's view does not depend on them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_down: bool,
     /// A face-up Intruder asleep.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub asleep: bool,
@@ -432,6 +436,10 @@ pub struct View {
     pub clones_not_yet_in_play: u8,
     pub intruders_killed: u8,
     pub intruders_captured: u8,
+    /// The Caged Lab Animals box (12.2).
+    pub caged_lab_animals: u8,
+    /// The Frozen box: Intruders captured by the Freezer (12.3).
+    pub frozen: u8,
     /// Secured rooms unlocked this Crew Movement Phase.
     pub unlocked: Vec<Room>,
     pub self_destruct: SelfDestruct,

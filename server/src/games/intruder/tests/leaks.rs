@@ -2,11 +2,13 @@
 //! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::Room;
 
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
 use super::super::{Intruder, Scenario, new_state};
 use super::properties::random_turn;
+use super::support::{animal, bare, intruder};
 use crate::games::{Dice, Game, Viewer};
 
 fn views(s: &State) -> [String; 4] {
@@ -98,4 +100,51 @@ fn the_intruder_seat_and_an_omniscient_viewer_see_the_identities() {
     };
     assert_eq!(listed(Viewer::Seat(Seat::Intruder)), not_used);
     assert_eq!(listed(Viewer::Seat(Seat::Crew)), 0);
+}
+
+#[test]
+fn only_a_viewer_who_sees_identities_is_told_which_counters_are_still_face_down() {
+    let mut s = bare();
+    let hidden = intruder(&mut s, Room::Sa1, false);
+    let shown = intruder(&mut s, Room::Lab, true);
+    let face_down = |viewer| {
+        Intruder::view(&s, viewer)
+            .counters
+            .iter()
+            .filter(|c| c.room.is_some())
+            .map(|c| (c.id, c.face_down))
+            .collect::<Vec<_>>()
+    };
+    let mut told = vec![(hidden, true), (shown, false)];
+    told.sort_unstable();
+    for viewer in [Viewer::Seat(Seat::Intruder), Viewer::Omniscient] {
+        assert_eq!(face_down(viewer), told);
+    }
+    let mut untold = vec![(hidden, false), (shown, false)];
+    untold.sort_unstable();
+    for viewer in [Viewer::Seat(Seat::Crew), Viewer::Spectator] {
+        assert_eq!(face_down(viewer), untold);
+    }
+}
+
+#[test]
+fn the_caged_lab_animals_and_frozen_boxes_are_counted_for_everyone() {
+    let mut s = bare();
+    let caged = animal(&mut s, Room::Lab);
+    let frozen = intruder(&mut s, Room::Frz, true);
+    for c in &mut s.counters {
+        if c.id == caged {
+            c.place = Place::CagedLabAnimals;
+        } else if c.id == frozen {
+            c.place = Place::Frozen;
+        }
+    }
+    for viewer in [
+        Viewer::Seat(Seat::Crew),
+        Viewer::Spectator,
+        Viewer::Omniscient,
+    ] {
+        let view = Intruder::view(&s, viewer);
+        assert_eq!((view.caged_lab_animals, view.frozen), (1, 1));
+    }
 }
