@@ -49,6 +49,9 @@ test('Intruder: the Intruder seat plans a move by clicking and sends it; the cre
   const hidden = await crew.locator('.in-svg .counter.id-hidden').count();
   assert.ok(hidden >= 1);
   assert.equal(await crew.locator('.in-svg .counter.id-intruder').count(), 0);
+  // ... and which of them the crew still sees face down: every counter on the map at the start.
+  assert.equal(await intruder.locator('.in-svg .counter.face-down').count(), hidden);
+  assert.equal(await crew.locator('.in-svg .counter.face-down').count(), 0);
 
   // Click a counter that may move, then an outlined compartment: the move joins the plan.
   const counter = intruder.locator('.in-svg .counter.can-move').first();
@@ -148,8 +151,8 @@ function captureView() {
       { id: 105, room: 'b2', identity: 'lab-animal', held_by: 's2' },
       { id: 106, room: 'sb1', identity: 'lab-animal', caged_in: 6 },
     ],
-    not_used: 3, dummies_discovered: 2, clones_not_yet_in_play: 0, intruders_killed: 0, intruders_captured: 1,
-    unlocked: [], self_destruct: { state: 'off' }, score: 3, legal: [], to_act: ['crew'],
+    not_used: 3, dummies_discovered: 2, clones_not_yet_in_play: 0, intruders_killed: 0, intruders_captured: 1, caged_lab_animals: 0, frozen: 0,
+    unlocked: [], self_destruct: { state: 'off' }, shuttles: [{ shuttle: 1, left: false, crew: [], objects: [] }, { shuttle: 2, left: false, crew: [], objects: [] }], score: 3, legal: [], to_act: ['crew'],
   };
 }
 

@@ -14,7 +14,7 @@ import { renderActions } from '../../actions.js';
 import { seatWithName } from '../../words.js';
 import {
   IDENTITY_LABEL, POWERS, ROOMS, counterName, counterTag, crewName, crewShort, describeAction, describeEvent, destructBox,
-  kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort,
+  kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort, shuttleName,
 } from './words.js';
 
 export { describeAction, describeEvent, reasonWords };
@@ -82,6 +82,13 @@ const STAGES = [
 /** The weapons built on the Weapon Construction Track and the turns each takes (rules 9.3). */
 const BUILD_TURNS = { 'electric-prod': 2, flamethrower: 3 };
 
+/**
+ * The two Shuttles (rules 15.2): the dock each leaves from, and where its hull is drawn once it
+ * has left — in the free bottom corners of the map, below the passageways to the shafts.
+ */
+const SHUTTLES = { 1: { dock: 'dk1', x: 40, y: 548 }, 2: { dock: 'dk2', x: 860, y: 548 } };
+const HULL = { w: 210, h: 84 };
+
 const sizeOf = (room) => SIZES[KIND[room]];
 
 /**
@@ -127,6 +134,7 @@ class IntruderTable {
         h('span', { class: 'key-hidden' }, 'face-down counter'),
         h('span', { class: 'key-intruder' }, 'Intruder'), h('span', { class: 'key-animal' }, 'Lab Animal'),
         h('span', { class: 'key-dummy' }, 'Dummy'), h('span', { class: 'key-object' }, 'object'),
+        ['intruder', 'omniscient'].includes(ctx.you) ? h('span', { class: 'key-veiled' }, 'face down to the crew') : null,
         h('span', { class: 'key-legal' }, ctx.you === 'intruder' ? 'where the selected counter may move' : 'where the selected crewman may move')),
       h('div', { class: 'in-panels' }, this.el.crew, this.el.intruder, this.el.tracks)));
   }
@@ -189,7 +197,7 @@ class IntruderTable {
     if (keep && (!this.ctx.act || this.legalOf(keep.crewman).length)) return;
     const prompt = this.view.prompt;
     // The attacked crewman, when this seat may order him (rules 17.3: he may be the other seat's).
-    const target = prompt.type === 'self-defence' && (!this.ctx.act || this.legalOf(prompt.target).length) ? prompt.target : null;
+    const target = ['self-defence', 'shuttle-defence'].includes(prompt.type) && (!this.ctx.act || this.legalOf(prompt.target).length) ? prompt.target : null;
     this.selected = target ?? living.find((c) => this.legalOf(c.crewman).length)?.crewman ?? keep?.crewman ?? null;
   }
 
@@ -292,7 +300,7 @@ class IntruderTable {
     }
     replace(this.el.selected,
       h('strong', {}, crewName(c.crewman)),
-      h('span', {}, ` in ${roomName(c.room)}`),
+      h('span', {}, c.aboard ? ` aboard ${shuttleName(c.aboard)}` : ` in ${roomName(c.room)}`),
       h('span', { class: 'hint' }, c.alive
         ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${this.loadWords(c) || 'carries nothing'}`
         : ' · dead'));
@@ -396,7 +404,8 @@ class IntruderTable {
     const map = svg('svg', {
       class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
       'aria-label': 'The station: 28 compartments and their passageways',
-    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms), svg('g', { class: 'plan' }, planned));
+    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms), svg('g', { class: 'plan' }, planned),
+    svg('g', { class: 'shuttles' }, (v.shuttles ?? []).filter((t) => t.left).map((t) => this.drawShuttle(t))));
     replace(this.el.map, map);
     this.el.map.classList.toggle('over', Boolean(v.outcome));
   }
@@ -409,7 +418,7 @@ class IntruderTable {
     const x = cx - w / 2;
     const y = cy - ht / 2;
     const locked = KIND[room] === 'secured' && !v.unlocked.includes(room);
-    const crew = v.crew.filter((c) => c.alive && c.room === room);
+    const crew = v.crew.filter((c) => c.alive && c.room === room && !c.aboard);
     const counters = v.counters.filter((c) => c.room === room);
     // A counter held, controlled or in a carried Cage goes with its crewman; one in a Cage
     // lying here is drawn inside that Cage, which makes no token of its own.
@@ -427,7 +436,9 @@ class IntruderTable {
     ];
     const perRow = Math.max(1, Math.floor((w - 4) / 24));
     const drawn = tokens.map((draw, i) => draw(x + 14 + (i % perRow) * 24, y + 29 + Math.floor(i / perRow) * 21));
-    const label = `${roomName(room)}${locked ? ' (locked)' : ''}`;
+    const shuttle = (v.shuttles ?? []).find((t) => SHUTTLES[t.shuttle]?.dock === room);
+    const dockWords = shuttle ? `${shuttleName(shuttle.shuttle)} ${shuttle.left ? 'has left' : 'docked'}` : '';
+    const label = `${roomName(room)}${locked ? ' (locked)' : ''}${shuttle ? ` (${dockWords})` : ''}`;
     return svg('g', {
       class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
       'data-room': room,
@@ -437,7 +448,41 @@ class IntruderTable {
     svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
     svg('text', { class: 'room-id', x: x + 5, y: y + 12, text: roomShort(room) }),
     locked ? svg('text', { class: 'room-lock', x: x + w - 5, y: y + 12, 'text-anchor': 'end', text: 'locked' }) : null,
+    shuttle ? svg('text', { class: ['dock-mark', shuttle.left ? 'left' : 'docked'], x: x + w - 5, y: y + 12, 'text-anchor': 'end', text: shuttle.left ? 'gone' : 'shuttle' }) : null,
     drawn);
+  }
+
+  /**
+   * A Shuttle that left (rules 15.2): its hull in its corner of the map, named with its dock,
+   * holding the crewmen aboard (the dead crossed out), the stowaway, the objects lying aboard and
+   * whether the hatches are prepared. Crewmen aboard are selected as on the map; their actions
+   * are in the action panel as usual.
+   */
+  drawShuttle(t) {
+    const v = this.view;
+    const { dock, x, y } = SHUTTLES[t.shuttle];
+    const fighting = ['shuttle-actions', 'shuttle-defence', 'shuttle-attack'].includes(v.prompt.type) && v.prompt.shuttle === t.shuttle;
+    const crew = v.crew.filter((c) => t.crew.includes(c.crewman));
+    const stowaway = v.counters.find((c) => c.id === t.intruder);
+    const lying = v.objects.filter((o) => o.place.at === 'aboard' && o.place.shuttle === t.shuttle);
+    const kinds = [...new Set(lying.map((o) => o.kind))].map((kind) => lying.filter((o) => o.kind === kind));
+    const tokens = [
+      ...crew.map((c) => (tx, ty) => (c.alive ? this.drawCrewman(c, tx, ty) : drawDeadCrewman(c, tx, ty))),
+      ...(stowaway ? [(tx, ty) => this.drawCounter(stowaway, tx, ty)] : []),
+      ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty, `aboard ${shuttleName(t.shuttle)}`)),
+    ];
+    const living = crew.filter((c) => c.alive).length;
+    const state = stowaway ? `stowaway ${counterTag(stowaway.id)} aboard` : living ? `escaped with ${living}` : 'all aboard dead';
+    const { w, h: ht } = HULL;
+    // The hull: a body with a rounded tail and a pointed nose.
+    const hull = `M ${x + 8} ${y} H ${x + w - 28} L ${x + w} ${y + ht / 2} L ${x + w - 28} ${y + ht} H ${x + 8} Q ${x} ${y + ht} ${x} ${y + ht - 8} V ${y + 8} Q ${x} ${y} ${x + 8} ${y} Z`;
+    return svg('g', { class: ['shuttle', fighting ? 'fighting' : '', stowaway ? 'stowaway' : ''], 'data-shuttle': String(t.shuttle) },
+      svg('title', { text: `${shuttleName(t.shuttle)}, left from ${roomName(dock)}: ${state}${t.prepared ? ', hatches prepared' : ''}` }),
+      svg('path', { class: 'hull', d: hull }),
+      svg('text', { class: 'shuttle-name', x: x + 8, y: y + 14, text: `${shuttleName(t.shuttle)} · left ${roomShort(dock)}` }),
+      svg('text', { class: 'shuttle-state', x: x + 8, y: y + ht - 7, text: state }),
+      t.prepared ? svg('text', { class: 'hatches', x: x + w - 30, y: y + ht - 7, 'text-anchor': 'end', text: 'hatches prepared' }) : null,
+      tokens.map((draw, i) => draw(x + 20 + i * 26, y + 38)));
   }
 
   /** A counter; while the Intruder seat plans, one with listed moves is clicked to plan its move. */
@@ -461,7 +506,8 @@ class IntruderTable {
     const carried = this.carriedBy(c.crewman);
     const canAct = this.legalOf(c.crewman).length > 0;
     const loads = this.loadWords(c);
-    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${loads ? `, ${loads}` : ''}`;
+    const where = c.aboard ? ` aboard ${shuttleName(c.aboard)}` : '';
+    const title = `${crewName(c.crewman)}${where}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${loads ? `, ${loads}` : ''}`;
     return svg('g', {
       class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : '', c.bears !== undefined ? 'bears' : ''],
       'data-crewman': c.crewman,
@@ -494,6 +540,14 @@ class IntruderTable {
     ].filter(Boolean).join(', ');
   }
 
+  /** Where crewman `c` is, for the roster: his compartment, his Shuttle or escaped in it, or dead. */
+  whereWords(c) {
+    if (!c.alive) return c.aboard ? `dead (${shuttleName(c.aboard)})` : 'dead';
+    if (!c.aboard) return roomShort(c.room);
+    const t = (this.view.shuttles ?? []).find((x) => x.shuttle === c.aboard);
+    return t?.intruder !== undefined ? `${shuttleName(c.aboard)}, fighting` : `escaped (${shuttleName(c.aboard)})`;
+  }
+
   renderCrew() {
     const v = this.view;
     replace(this.el.crew,
@@ -501,12 +555,12 @@ class IntruderTable {
       h('table', { class: 'in-roster' },
         h('thead', {}, h('tr', {}, ['', 'Where', 'MP', 'Carries'].map((t) => h('th', {}, t)))),
         h('tbody', {}, v.crew.map((c) => h('tr', {
-          class: ['crew-row', c.alive ? '' : 'dead', c.crewman === this.selected ? 'selected' : '', this.legalOf(c.crewman).length ? 'can-act' : ''],
+          class: ['crew-row', c.alive ? '' : 'dead', c.aboard ? 'aboard' : '', c.crewman === this.selected ? 'selected' : '', this.legalOf(c.crewman).length ? 'can-act' : ''],
           dataset: { crewman: c.crewman },
           onclick: c.alive ? () => this.select(c.crewman) : null,
         },
         h('td', { class: 'who' }, crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)),
-        h('td', {}, c.alive ? roomShort(c.room) : 'dead'),
+        h('td', {}, this.whereWords(c)),
         h('td', {}, c.alive ? `${c.mp}${c.acted ? ' · acted' : ''}` : ''),
         h('td', {}, this.loadWords(c).replace(/^carries /, '')))))));
   }
@@ -516,7 +570,7 @@ class IntruderTable {
     const known = v.known_powers.map((p) => h('li', { class: 'power known', title: POWERS[p]?.[1] ?? '' }, powerName(p)));
     const blanks = Array.from({ length: v.unknown_powers }, () => h('li', { class: 'power unknown' }, '?'));
     // Face-up counters in the boxes (every counter off the map, to the replay's omniscient eye).
-    const faceUp = v.counters.filter((c) => !c.room && c.identity);
+    const faceUp = v.counters.filter((c) => !c.room && c.identity && c.shuttle === undefined);
     replace(this.el.intruder,
       h('h2', {}, 'The Intruder'),
       h('table', { class: 'in-stages' },
@@ -531,7 +585,9 @@ class IntruderTable {
         box('Dummies Discovered', v.dummies_discovered),
         box('Clones Not Yet in Play', v.clones_not_yet_in_play),
         box('Intruders killed', v.intruders_killed),
-        box('Intruders captured', v.intruders_captured)),
+        box('Intruders captured', v.intruders_captured),
+        box('Caged Lab Animals', v.caged_lab_animals),
+        box('Frozen', v.frozen)),
       faceUp.length ? h('p', { class: 'hint' }, `Off the map: ${faceUp.map((c) => `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}`).join(', ')}`) : null);
   }
 
@@ -583,11 +639,11 @@ function drawCounter(c, x, y) {
   const bound = boundWords(c);
   const title = `${c.identity
     ? `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}${c.asleep ? ' (asleep)' : ''}`
-    : `${counterName(c.id)}: face down`}${bound ? `, ${bound}` : ''}`;
+    : `${counterName(c.id)}: face down`}${c.face_down ? ' (face down to the crew)' : ''}${bound ? `, ${bound}` : ''}`;
   const caged = c.caged_in !== undefined;
   const linked = Boolean(c.held_by || c.controlled_by);
   return svg('g', {
-    class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : '', caged ? 'caged' : '', c.held_by ? 'held' : '', c.controlled_by ? 'controlled' : '', c.iced ? 'iced' : ''],
+    class: ['counter', `id-${kind}`, c.face_down ? 'face-down' : '', c.asleep ? 'asleep' : '', caged ? 'caged' : '', c.held_by ? 'held' : '', c.controlled_by ? 'controlled' : '', c.iced ? 'iced' : ''],
     'data-counter': String(c.id),
   },
   svg('title', { text: title }),
@@ -595,8 +651,19 @@ function drawCounter(c, x, y) {
   caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
   svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
   svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
+  // Face down to the crew (seen only by the Intruder seat and in replays): a veiled corner.
+  c.face_down ? svg('path', { class: 'veil', d: `M ${x - 9} ${y + 1} V ${y - 6} Q ${x - 9} ${y - 9} ${x - 6} ${y - 9} H ${x + 1} Z` }) : null,
   caged ? [-6.5, 6.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
   c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
+}
+
+/** A crewman who died aboard a Shuttle: his token greyed and crossed out. */
+function drawDeadCrewman(c, x, y) {
+  return svg('g', { class: ['crewman', 'dead', `spec-${c.crewman[0]}`], 'data-crewman': c.crewman },
+    svg('title', { text: `${crewName(c.crewman)}: dead` }),
+    svg('circle', { cx: x, cy: y, r: 10.5 }),
+    svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
+    svg('line', { class: 'cross', x1: x - 8, y1: y - 8, x2: x + 8, y2: y + 8 }));
 }
 
 /** A crewman's MP left, while he has some in the Crew Movement Phase. */
@@ -605,11 +672,11 @@ function mpBadge(c, x, y) {
 }
 
 /** Objects of one kind lying in a compartment: one token, their number beside it. */
-function drawObjects(same, x, y) {
+function drawObjects(same, x, y, where = 'lying here') {
   const kind = same[0].kind;
   const ids = same.map((o) => `#${o.id}`).join(', ');
   return svg('g', { class: ['object', `kind-${kind}`], 'data-objects': same.map((o) => o.id).join(' ') },
-    svg('title', { text: `${same.length === 1 ? kindName(kind) : `${same.length} × ${kindName(kind)}`} (${ids}), lying here` }),
+    svg('title', { text: `${same.length === 1 ? kindName(kind) : `${same.length} × ${kindName(kind)}`} (${ids}), ${where}` }),
     svg('rect', { x: x - 10, y: y - 8, width: 20, height: 16, rx: 2 }),
     svg('text', { x, y: y + 3, 'text-anchor': 'middle', text: `${same.length > 1 ? same.length : ''}${OBJECT_MARK[kind] ?? '·'}` }));
 }

@@ -71,6 +71,8 @@ export const objectName = (id) => (objectKinds.has(id) ? `the ${kindName(objectK
 export const counterTag = (id) => Number(id).toString(36).toUpperCase();
 export const counterName = (id) => `counter ${counterTag(id)}`;
 export const intruderName = (id) => `Intruder ${counterTag(id)}`;
+/** `Shuttle 1`: the Shuttle of Shuttle Dock #1. */
+export const shuttleName = (n) => `Shuttle ${n}`;
 
 const IDENTITIES = { intruder: 'an Intruder', 'lab-animal': 'a Lab Animal', dummy: 'a Dummy' };
 export const identityWords = (identity) => IDENTITIES[identity] ?? String(identity);
@@ -148,6 +150,9 @@ export function promptWords(prompt, orders = false) {
     case 'intruder-movement': return 'The Intruder plans the movement of its counters.';
     case 'intruder-attack': return `The Intruder decides whether ${intruderName(prompt.intruder)} attacks in ${roomName(prompt.room)}, and whom.`;
     case 'intruder-destruction': return 'The Intruder may destroy objects lying with its free Intruders.';
+    case 'shuttle-actions': return `Aboard ${shuttleName(prompt.shuttle)}, fighting its stowaway: each crewman aboard who has not acted may act once (attack, prepare or open the hatches).`;
+    case 'shuttle-defence': return `Aboard ${shuttleName(prompt.shuttle)}, ${intruderName(prompt.intruder)} attacks ${crewName(prompt.target)}: defend or not.`;
+    case 'shuttle-attack': return `Aboard ${shuttleName(prompt.shuttle)}, the Intruder decides whether ${intruderName(prompt.intruder)} attacks, and whom.`;
     case 'over': return 'The match is over.';
     default: return '';
   }
@@ -164,6 +169,7 @@ function placeWords(place) {
     case 'carried': return `to ${crewName(place.crewman)}`;
     case 'room': return `lying in ${roomName(place.room)}`;
     case 'track': return `on the track (${plural(place.turns, 'turn', 'turns')} done)`;
+    case 'aboard': return `aboard ${shuttleName(place.shuttle)}`;
     default: return 'lost';
   }
 }
@@ -248,6 +254,14 @@ export function describeEvent(event, names) {
       const lost = e.lost?.length ? ` Lab Animals lost: ${list(e.lost, counterTag)}.` : '';
       return `${crewName(e.crewman)} turns on the Freezer.${frozen}${iced}${lost}${frozen || iced || lost ? '' : ' Nothing is frozen.'}`;
     }
+    case 'shuttle-left': return `${shuttleName(e.shuttle)} leaves the station with ${list(e.crew ?? [], crewName) || 'nobody'}; it never returns.`;
+    case 'stowaway-roll': return e.stowaway
+      ? `Stowaway roll for ${shuttleName(e.shuttle)}: rolls ${e.roll}, Intruder Stowaway Index ${e.index} — ${intruderName(e.stowaway)} is aboard, face up.`
+      : `Stowaway roll for ${shuttleName(e.shuttle)}: rolls ${e.roll}, Intruder Stowaway Index ${e.index} — ${e.roll <= e.index ? 'no Intruder is left to get aboard' : 'no stowaway'}.`;
+    case 'shuttle-round': return `Aboard ${shuttleName(e.shuttle)}, the fight goes on: round ${e.round} (it counts as a turn for sleep).`;
+    case 'hatches-prepared': return `${crewName(e.crewman)} prepares the hatches of ${shuttleName(e.shuttle)}.`;
+    case 'hatches-opened': return `${crewName(e.crewman)} opens the hatches of ${shuttleName(e.shuttle)}: ${intruderName(e.intruder)} is expelled${e.survived ? ' and survives (Immune to Vacuum), gone' : ' and dies'}.`;
+    case 'shuttle-landed': return `Every crewman aboard ${shuttleName(e.shuttle)} is dead: it lands ${intruderName(e.intruder)} on its home world.`;
     case 'weapon-constructed': return e.place?.at === 'track'
       ? `${crewName(e.crewman)} works on ${objectName(e.object)}: ${plural(e.turns, 'turn', 'turns')} of work done.`
       : `${crewName(e.crewman)} finishes ${objectName(e.object)} after ${plural(e.turns, 'turn', 'turns')}: it is ${placeWords(e.place)}.`;
@@ -291,6 +305,9 @@ export function describeAction(action) {
     case 'carry-cage': return `Carry ${objectName(a.cage)} with its Intruder to ${roomName(a.to)}`;
     case 'turn-on-freezer': return `${who}turn on the Freezer`;
     case 'construct-weapon': return `${who}work on ${objectName(a.object)} (all MP)`;
+    case 'leave-in-shuttle': return `${who}leave in the Shuttle${a.with?.length ? ` with ${a.with.map(crewShort).join(', ')}` : ' alone'}`;
+    case 'prepare-hatches': return `${who}prepare the hatches`;
+    case 'open-hatches': return `${who}open the hatches`;
     default: return String(a.type);
   }
 }
