@@ -1,9 +1,10 @@
 // The Intruder table: Deep Space Station Prometheus drawn in SVG from the view alone. The 28
 // compartments (rules 3) with their passageways, the crewmen in them (MP left, acted), the
 // objects lying there, face-down counters as neutral tokens named by opaque id only, face-up ones
-// as what they are (asleep marked); the life stage chart, the known powers and the unknown ones
-// as blanks, the Weapon Construction and Self-Destruct tracks, the boxes, score, turn and phase,
-// and the crew's prompt in words. Click a crewman to select him: the compartments he may move to
+// as what they are (asleep marked; to the Intruder seat and the replay, those the crew still
+// sees face down veiled), the Shuttles that left with who and what is aboard; the life stage
+// chart, the known powers and the unknown ones as blanks, the Weapon Construction and
+// Self-Destruct tracks, the boxes, score, turn and phase, and the crew's prompt in words. Click a crewman to select him: the compartments he may move to
 // are outlined and a click sends that very `move` of `view.legal`; his other choices, and the
 // crew's, are buttons of the shared action panel. The Intruder seat (17.1) plans phase 1 by
 // clicking a counter then a compartment listed for it; the crew seats of 17.3 compose their
