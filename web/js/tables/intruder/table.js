@@ -481,8 +481,8 @@ class IntruderTable {
       svg('title', { text: `${shuttleName(t.shuttle)}, left from ${roomName(dock)}: ${state}${t.prepared ? ', hatches prepared' : ''}` }),
       svg('path', { class: 'hull', d: hull }),
       svg('text', { class: 'shuttle-name', x: x + 8, y: y + 14, text: `${shuttleName(t.shuttle)} · left ${roomShort(dock)}` }),
-      svg('text', { class: 'shuttle-state', x: x + 8, y: y + ht - 7, text: state }),
-      t.prepared ? svg('text', { class: 'hatches', x: x + w - 30, y: y + ht - 7, 'text-anchor': 'end', text: 'hatches prepared' }) : null,
+      svg('text', { class: 'shuttle-state', x: x + 8, y: y + ht - 19, text: state }),
+      t.prepared ? svg('text', { class: 'hatches', x: x + 8, y: y + ht - 7, text: 'hatches prepared' }) : null,
       tokens.map((draw, i) => draw(x + 20 + i * 26, y + 38)));
   }
 
