@@ -220,6 +220,8 @@ fn action_name(action: &Action) -> &'static str {
         Action::PlanMovement { .. } => "plan-movement",
         Action::IntruderAttack { .. } => "intruder-attack",
         Action::DestroyObject { .. } => "destroy-object",
+        Action::OpenCage { .. } => "open-cage",
+        Action::OpenLabCages {} => "open-lab-cages",
         Action::EndDestruction {} => "end-destruction",
         Action::Orders { .. } => "orders",
         Action::CatchLabAnimal { .. } => "catch-lab-animal",

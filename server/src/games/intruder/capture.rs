@@ -20,6 +20,22 @@ pub fn holds_intruder(s: &State, o: usize) -> bool {
         .is_some_and(|k| s.counters[k].identity == Identity::Intruder)
 }
 
+/// Where counter `a` sits as a Lab Animal in a portable Cage, if it does.
+pub fn caged_lab_animal(s: &State, a: usize) -> Option<Room> {
+    let c = &s.counters[a];
+    match (c.identity, c.cage, c.place) {
+        (Identity::LabAnimal, Some(_), Place::Map(room)) => Some(room),
+        _ => None,
+    }
+}
+
+/// The Lab Animals of the Caged Lab Animals box (the Lab's permanent cages).
+pub fn lab_caged(s: &State) -> Vec<usize> {
+    (0..s.counters.len())
+        .filter(|&a| s.counters[a].place == Place::CagedLabAnimals)
+        .collect()
+}
+
 /// An empty Cage crewman `c` carries.
 fn empty_cage(s: &State, c: Crewman) -> Option<usize> {
     s.carried(c)
@@ -513,4 +529,38 @@ pub fn carry_cage<R: Roll>(t: &mut Table<'_, R>, cage: usize, to: Room, cost: u8
         to,
         carriers,
     });
+}
+
+/// A free Intruder lets Lab Animal `a` out of its portable Cage in `room` (5.3, 17.1): a new
+/// face-down counter there under a fresh id, so nobody can follow it; the Cage stays, empty.
+pub fn open_cage<R: Roll>(t: &mut Table<'_, R>, a: usize, room: Room) {
+    let Some(cage) = t.s.counters[a].cage else {
+        return;
+    };
+    let id = t.s.fresh_id(t.dice);
+    let animal = &mut t.s.counters[a];
+    animal.cage = None;
+    animal.face_up = false;
+    animal.id = id;
+    t.tell(Event::CageOpened {
+        cage: cage as u8,
+        room,
+        id,
+    });
+}
+
+/// A free Intruder in the Lab opens its permanent cages (17.1): the animals of the Caged Lab
+/// Animals box return face down into the Lab under fresh ids, told in ascending order.
+pub fn open_lab_cages<R: Roll>(t: &mut Table<'_, R>) {
+    let mut ids = Vec::new();
+    for a in lab_caged(t.s) {
+        let id = t.s.fresh_id(t.dice);
+        let animal = &mut t.s.counters[a];
+        animal.place = Place::Map(Room::Lab);
+        animal.face_up = false;
+        animal.id = id;
+        ids.push(id);
+    }
+    ids.sort_unstable();
+    t.tell(Event::LabCagesOpened { ids });
 }
