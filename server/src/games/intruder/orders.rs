@@ -28,8 +28,17 @@ pub fn owner(c: Crewman) -> Seat {
     }
 }
 
-/// The crewman an order (a crew intent) is for; `None` for an intent that is no order.
-pub fn ordered(action: &Action) -> Option<Crewman> {
+/// The crewmen an order (a crew intent) sets moving or acting now; none for an intent that is
+/// no order. Carrying a caged Intruder moves all its carriers together (9.2).
+pub fn ordered(s: &State, action: &Action) -> Vec<Crewman> {
+    match action {
+        Action::CarryCage { cage, .. } => s.carriers(usize::from(*cage)),
+        other => ordered_one(other).into_iter().collect(),
+    }
+}
+
+/// The one crewman an order other than a carry is for.
+fn ordered_one(action: &Action) -> Option<Crewman> {
     match action {
         Action::Move { crewman, .. }
         | Action::PickUp { crewman, .. }
@@ -64,6 +73,7 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::Drop { .. }
                 | Action::Unlock { .. }
                 | Action::MoveWithIntruder { .. }
+                | Action::CarryCage { .. }
                 | Action::ConstructWeapon { .. }
                 | Action::Release { .. }
         ),
@@ -104,7 +114,7 @@ pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
     }
     candidates(s)
         .into_iter()
-        .filter(|a| ordered(a).is_some_and(|c| owner(c) == seat))
+        .filter(|a| owned(s, seat, a).is_ok())
         .filter(|a| act::check_intent(s, a).is_ok())
         .collect()
 }
@@ -142,17 +152,33 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
         return Err(RuleError::wrong_phase("crew seats give orders"));
     };
     for order in orders {
-        let c = ordered(order)
-            .filter(|_| fits(&s.step, order))
-            .ok_or_else(|| refuse("not_an_order", "that is no order for this decision point"))?;
-        if owner(c) != seat {
+        if !fits(&s.step, order) {
             return Err(refuse(
-                "not_your_crewman",
-                format!("{c:?} takes orders from the {} seat", owner(c)),
+                "not_an_order",
+                "that is no order for this decision point",
             ));
         }
+        owned(s, seat, order)?;
     }
     Ok(orders.clone())
+}
+
+/// Whether `order` moves only crewmen of `seat`, one at least. Our rule for carrying a caged
+/// Intruder: the order is the seat's that owns every carrier, since each seat orders its own
+/// crewmen alone (17.3) and the carriers move together (9.2); with carriers of both seats the
+/// Cage stays until one seat's carriers put it down.
+fn owned(s: &State, seat: Seat, order: &Action) -> Result<Vec<Crewman>, RuleError> {
+    let crewmen = ordered(s, order);
+    if crewmen.is_empty() {
+        return Err(refuse("not_an_order", "that order moves no crewman"));
+    }
+    if let Some(c) = crewmen.iter().find(|&&c| owner(c) != seat) {
+        return Err(refuse(
+            "not_your_crewman",
+            format!("{c:?} takes orders from the {} seat", owner(*c)),
+        ));
+    }
+    Ok(crewmen)
 }
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
@@ -196,21 +222,23 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
             if t.s.ending.is_some() || point(t.s) != at {
                 return;
             }
-            let Some(c) = ordered(&order) else {
-                continue;
-            };
-            if cancelled.contains(&c) {
+            let crewmen = ordered(t.s, &order);
+            if crewmen.iter().any(|c| cancelled.contains(c)) {
                 continue;
             }
-            match act::check_intent(t.s, &order) {
+            // Carriers may have changed since the order was given: it is checked again.
+            match owned(t.s, seat, &order).and_then(|_| act::check_intent(t.s, &order)) {
                 Ok(checked) => act::execute(t, checked),
                 Err(e) => {
-                    cancelled.push(c);
-                    t.tell(Event::OrderFailed {
-                        seat,
-                        crewman: c,
-                        code: e.code().to_owned(),
-                    });
+                    // A carry whose carriers all put the Cage down names nobody: it lapses.
+                    for c in crewmen.into_iter().filter(|&c| owner(c) == seat) {
+                        cancelled.push(c);
+                        t.tell(Event::OrderFailed {
+                            seat,
+                            crewman: c,
+                            code: e.code().to_owned(),
+                        });
+                    }
                 }
             }
         }

@@ -30,14 +30,6 @@ pub fn choose(legal: &[Action], dice: &mut Dice) -> Action {
     }
 }
 
-/// The crewmen an action sets moving or acting.
-fn actors(s: &State, action: &Action) -> Vec<Crewman> {
-    match action {
-        Action::CarryCage { cage, .. } => s.carriers(usize::from(*cage)),
-        other => ordered(other).into_iter().collect(),
-    }
-}
-
 /// Random listed orders, each one in three, in a random order.
 fn random_orders(legal: &[Action], dice: &mut Dice) -> Action {
     let mut orders: Vec<Action> = legal
@@ -207,7 +199,7 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
                     Action::Orders { orders } => orders.as_slice(),
                     _ => std::slice::from_ref(a),
                 };
-                for c in inner.iter().flat_map(|order| actors(&s, order)) {
+                for c in inner.iter().flat_map(|order| ordered(&s, order)) {
                     assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
                 }
             }
