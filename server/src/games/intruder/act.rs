@@ -646,11 +646,8 @@ fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked,
 /// The attacks the crew could make now in `room` (or anywhere, for the general step).
 pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
-    for c in CREW {
+    for c in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         let crew = s.crewman(c);
-        if !crew.alive || crew.acted || room.is_some_and(|r| r != crew.room) {
-            continue;
-        }
         let objects: Vec<Option<u8>> = std::iter::once(None)
             .chain(s.carried(c).into_iter().map(|o| Some(o as u8)))
             .collect();
@@ -683,10 +680,17 @@ pub fn defence_candidates(s: &State, room: Room) -> Vec<Action> {
     out
 }
 
+/// Whether crewman `c` is alive, has not acted this Interaction Phase and is in the segment's
+/// compartment: only his crew actions are worth checking.
+pub(super) fn may_act_in(s: &State, c: Crewman, room: Option<Room>) -> bool {
+    let crew = s.crewman(c);
+    crew.alive && !crew.acted && room.is_none_or(|r| r == crew.room)
+}
+
 /// The crew actions worth checking in a crew action segment (or the general step).
 pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = attack_candidates(s, room);
-    for crewman in CREW {
+    for crewman in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         out.push(Action::StartSelfDestruct { crewman });
         out.push(Action::StopSelfDestruct { crewman });
         out.push(Action::Inventory { crewman });

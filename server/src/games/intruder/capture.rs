@@ -6,7 +6,8 @@ use xenotable_protocol::intruder::{
 };
 
 use super::act::{
-    Checked, carried_object, is_large, living, load, object_index, ready_here, refuse, way,
+    Checked, carried_object, is_large, living, load, may_act_in, object_index, ready_here, refuse,
+    way,
 };
 use super::flow::Table;
 use super::roll::Roll;
@@ -323,11 +324,8 @@ pub fn check_carry_cage(s: &State, cage: u8, to: Room) -> Result<Checked, RuleEr
 /// The capture actions worth checking in the segment of `room` (or the general step).
 pub fn capture_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
-    for c in CREW {
+    for c in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         let crew = s.crewman(c);
-        if !crew.alive || crew.acted || room.is_some_and(|r| r != crew.room) {
-            continue;
-        }
         let here = Place::Map(crew.room);
         let carried: Vec<u8> = s.carried(c).into_iter().map(|o| o as u8).collect();
         for k in s.counters.iter().filter(|k| k.place == here && k.face_up) {

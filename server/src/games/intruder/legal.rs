@@ -7,7 +7,7 @@ use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
-use super::state::{CREW, State, Step};
+use super::state::{CREW, Specialty, State, Step, specialty};
 use super::station::adjacent;
 
 /// The seats with a decision pending now.
@@ -52,7 +52,7 @@ pub fn candidates(s: &State) -> Vec<Action> {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
             let mut out = segment_candidates(s, *room);
-            out.extend(CREW.map(|crewman| Action::Release { crewman }));
+            out.extend(releasers(s));
             out.push(Action::EndActions {});
             out
         }
@@ -68,6 +68,16 @@ pub fn candidates(s: &State) -> Vec<Action> {
     }
 }
 
+/// Releases worth checking: by the crewmen holding an animal or controlling an Intruder.
+fn releasers(s: &State) -> impl Iterator<Item = Action> {
+    s.counters
+        .iter()
+        .filter_map(|c| c.holder.or(c.controller))
+        .map(|crewman| Action::Release { crewman })
+}
+
+/// The crew movement intents worth checking: moves only with MP left, construction only by an
+/// Engineer in Maintenance.
 fn movement_candidates(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
     for crewman in CREW {
@@ -75,11 +85,13 @@ fn movement_candidates(s: &State) -> Vec<Action> {
         if !crew.alive {
             continue;
         }
-        out.extend(
-            adjacent(crew.room)
-                .iter()
-                .map(|&to| Action::Move { crewman, to }),
-        );
+        if crew.mp > 0 {
+            out.extend(
+                adjacent(crew.room)
+                    .iter()
+                    .map(|&to| Action::Move { crewman, to }),
+            );
+        }
         for (o, object) in s.objects.iter().enumerate() {
             if object.place == (ObjectPlace::Room { room: crew.room }) {
                 out.push(Action::PickUp {
@@ -99,9 +111,9 @@ fn movement_candidates(s: &State) -> Vec<Action> {
                 [Room::Arm, Room::Frz, Room::Cmp].map(|room| Action::Unlock { crewman, room }),
             );
         }
-        out.push(Action::Release { crewman });
+        let builder = specialty(crewman) == Specialty::Engineer && crew.room == Room::Mnt;
         for (o, object) in s.objects.iter().enumerate() {
-            if matches!(object.place, ObjectPlace::Track { .. }) {
+            if builder && matches!(object.place, ObjectPlace::Track { .. }) {
                 out.push(Action::ConstructWeapon {
                     crewman,
                     object: o as u8,
@@ -125,6 +137,7 @@ fn movement_candidates(s: &State) -> Vec<Action> {
             );
         }
     }
+    out.extend(releasers(s));
     out.push(Action::EndMovement {});
     out
 }

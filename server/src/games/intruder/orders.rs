@@ -108,15 +108,12 @@ fn deciding(s: &State, seat: Seat) -> bool {
 }
 
 /// The orders `seat` could give now one at a time: the crew intents legal now for its crewmen.
-pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || !deciding(s, seat) {
-        return Vec::new();
-    }
-    candidates(s)
+pub fn possible(s: &State, seat: Seat) -> impl Iterator<Item = Action> {
+    let open = s.ending.is_none() && deciding(s, seat);
+    open.then(|| candidates(s))
         .into_iter()
-        .filter(|a| owned(s, seat, a).is_ok())
-        .filter(|a| act::check_intent(s, a).is_ok())
-        .collect()
+        .flatten()
+        .filter(move |a| owns(s, seat, a) && act::check_intent(s, a).is_ok())
 }
 
 /// The crew seats that still owe orders at this decision point: not ready yet, with a crewman
@@ -125,7 +122,7 @@ pub fn owing(s: &State) -> Vec<Seat> {
     s.scenario
         .crew_seats()
         .filter(|&seat| !s.orders.iter().any(|(r, _)| *r == seat))
-        .filter(|&seat| !possible(s, seat).is_empty())
+        .filter(|&seat| possible(s, seat).next().is_some())
         .collect()
 }
 
@@ -135,7 +132,7 @@ pub fn legal(s: &State, seat: Seat) -> Vec<Action> {
         return Vec::new();
     }
     std::iter::once(Vec::new())
-        .chain(possible(s, seat).into_iter().map(|a| vec![a]))
+        .chain(possible(s, seat).map(|a| vec![a]))
         .map(|orders| Action::Orders { orders })
         .collect()
 }
@@ -167,18 +164,23 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
 /// Intruder: the order is the seat's that owns every carrier, since each seat orders its own
 /// crewmen alone (17.3) and the carriers move together (9.2); with carriers of both seats the
 /// Cage stays until one seat's carriers put it down.
-fn owned(s: &State, seat: Seat, order: &Action) -> Result<Vec<Crewman>, RuleError> {
-    let crewmen = ordered(s, order);
-    if crewmen.is_empty() {
-        return Err(refuse("not_an_order", "that order moves no crewman"));
+fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
+    if owns(s, seat, order) {
+        return Ok(());
     }
-    if let Some(c) = crewmen.iter().find(|&&c| owner(c) != seat) {
-        return Err(refuse(
+    match ordered(s, order).into_iter().find(|&c| owner(c) != seat) {
+        Some(c) => Err(refuse(
             "not_your_crewman",
-            format!("{c:?} takes orders from the {} seat", owner(*c)),
-        ));
+            format!("{c:?} takes orders from the {} seat", owner(c)),
+        )),
+        None => Err(refuse("not_an_order", "that order moves no crewman")),
     }
-    Ok(crewmen)
+}
+
+/// Whether `order` moves crewmen of `seat` only, one at least (see [`owned`]).
+fn owns(s: &State, seat: Seat, order: &Action) -> bool {
+    let crewmen = ordered(s, order);
+    !crewmen.is_empty() && crewmen.iter().all(|&c| owner(c) == seat)
 }
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
