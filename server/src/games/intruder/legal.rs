@@ -28,11 +28,15 @@ pub fn to_act(s: &State) -> Vec<Seat> {
 
 /// Exactly the actions `apply` accepts from `seat` now.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || !to_act(s).contains(&seat) {
+    if s.ending.is_some() {
         return Vec::new();
     }
+    // A crew seat of 17.3 owes orders exactly when it has some to give.
     if s.scenario.split_crew() && seat != Seat::Intruder {
         return orders::legal(s, seat);
+    }
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
     }
     if seat == Seat::Intruder {
         return intruder_seat::candidates(s)

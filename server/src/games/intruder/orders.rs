@@ -121,18 +121,28 @@ pub fn possible(s: &State, seat: Seat) -> impl Iterator<Item = Action> {
 pub fn owing(s: &State) -> Vec<Seat> {
     s.scenario
         .crew_seats()
-        .filter(|&seat| !s.orders.iter().any(|(r, _)| *r == seat))
-        .filter(|&seat| possible(s, seat).next().is_some())
+        .filter(|&seat| owes(s, seat))
         .collect()
+}
+
+/// Whether `seat` is a crew seat that still owes orders now.
+fn owes(s: &State, seat: Seat) -> bool {
+    !ready(s, seat) && possible(s, seat).next().is_some()
+}
+
+/// Whether `seat`'s orders are in for this decision point.
+fn ready(s: &State, seat: Seat) -> bool {
+    s.orders.iter().any(|(r, _)| *r == seat)
 }
 
 /// Exactly the one-order lists and the empty list (see the module doc).
 pub fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    if !owing(s).contains(&seat) {
+    let possible: Vec<Action> = possible(s, seat).collect();
+    if ready(s, seat) || possible.is_empty() {
         return Vec::new();
     }
     std::iter::once(Vec::new())
-        .chain(possible(s, seat).map(|a| vec![a]))
+        .chain(possible.into_iter().map(|a| vec![a]))
         .map(|orders| Action::Orders { orders })
         .collect()
 }
@@ -142,7 +152,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
     if s.ending.is_some() {
         return Err(RuleError::game_over());
     }
-    if !owing(s).contains(&seat) {
+    if !owes(s, seat) {
         return Err(RuleError::not_your_turn());
     }
     let Action::Orders { orders } = action else {
