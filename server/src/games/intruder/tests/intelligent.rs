@@ -8,7 +8,7 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::super::state::{CREW, Ending, Place, State, Step};
 use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, animal, arm, bare, interact, intruder, put};
+use super::support::{Loaded, animal, arm, bare, first_cage, first_of, interact, intruder, put};
 use crate::games::{Game, RuleError};
 
 /// An empty station of the Intelligent Intruder, waiting for the Intruder seat's plan.
@@ -276,11 +276,7 @@ fn an_asleep_intruder_destroys_nothing() {
 
 /// A Lab Animal caged in the first Cage, lying in `room`; returns its id and the Cage.
 fn caged_animal(s: &mut State, room: Room) -> (u32, u8) {
-    let cage = s
-        .objects
-        .iter()
-        .position(|o| o.kind == ObjectKind::Cage)
-        .unwrap();
+    let cage = first_cage(s);
     s.objects[cage].place = ObjectPlace::Room { room };
     let id = animal(s, room);
     let a = s.counter_by_id(id).unwrap();
@@ -400,11 +396,7 @@ fn the_seat_is_asked_about_cages_whenever_a_face_down_counter_could_open_one() {
     // A Dummy with a carried caged animal, no object lying there: the question is asked as it
     // would be for an Intruder, so it tells the crew nothing; only ending is legal.
     let (mut s, a, _) = s1_carries_a_caged_animal();
-    let dummy = s
-        .counters
-        .iter()
-        .position(|c| c.identity == Identity::Dummy)
-        .unwrap();
+    let dummy = first_of(&s, Identity::Dummy);
     s.counters[dummy].place = Place::Map(Room::Mes);
     by_intruder(&mut s, plan(&[])).unwrap();
     assert_eq!(s.step, Step::IntruderDestruction);

@@ -2,15 +2,13 @@
 //! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::intruder::{
-    Action, CounterView, Crewman, Event, Identity, ObjectKind, Room,
-};
+use xenotable_protocol::intruder::{Action, CounterView, Crewman, Event, Identity, Room};
 
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario, new_state};
 use super::properties::random_turn;
-use super::support::{animal, bare, intruder, put};
+use super::support::{animal, bare, first_cage, first_of, intruder, put};
 use crate::games::{Dice, Game, Viewer};
 
 fn views(s: &State) -> [String; 4] {
@@ -113,11 +111,7 @@ fn bound_counters() -> State {
     s.step = Step::IntruderDestruction;
     put(&mut s, Crewman::C1, Room::Mes);
     put(&mut s, Crewman::C2, Room::Pwr);
-    let cage = s
-        .objects
-        .iter()
-        .position(|o| o.kind == ObjectKind::Cage)
-        .unwrap();
+    let cage = first_cage(&s);
     let caged = animal(&mut s, Room::Lab);
     let held = animal(&mut s, Room::Mes);
     let controlled = intruder(&mut s, Room::Pwr, true);
@@ -132,11 +126,7 @@ fn bound_counters() -> State {
     let free = intruder(&mut s, Room::Lab, false);
     let hidden = animal(&mut s, Room::Lab);
     let (free, hidden) = (k(&s, free), k(&s, hidden));
-    let dummy = s
-        .counters
-        .iter()
-        .position(|c| c.identity == Identity::Dummy)
-        .unwrap();
+    let dummy = first_of(&s, Identity::Dummy);
     s.counters[dummy].place = Place::Map(Room::Lab);
     for n in [free, hidden, dummy] {
         s.counters[n].face_up = false;
