@@ -219,7 +219,13 @@ pub enum Action {
     /// Intruder seat, end of phase 1: a free Intruder destroys an object lying in its
     /// compartment.
     DestroyObject { object: u8 },
-    /// Intruder seat, end of phase 1: no more objects are destroyed.
+    /// Intruder seat, end of phase 1: a free Intruder opens a portable Cage holding a Lab
+    /// Animal in its compartment; the animal becomes a new face-down counter there.
+    OpenCage { cage: u8 },
+    /// Intruder seat, end of phase 1: a free Intruder in the Lab opens its permanent cages; the
+    /// animals of the Caged Lab Animals box return face down into the Lab.
+    OpenLabCages {},
+    /// Intruder seat, end of phase 1: no more Cages are opened nor objects destroyed.
     EndDestruction {},
     /// Science Officer scenario (17.3): a crew seat's orders for its own crewmen at this decision
     /// point, executed in order once both seats are ready; sending them means ready.
@@ -623,6 +629,9 @@ pub enum Event {
     },
     /// An Intruder opened a Cage in its compartment: the Lab Animal is a new face-down counter.
     CageOpened { cage: u8, room: Room, id: u32 },
+    /// An Intruder opened the Lab's permanent cages: the animals of the Caged Lab Animals box
+    /// are new face-down counters in the Lab (`ids`, ascending).
+    LabCagesOpened { ids: Vec<u32> },
     /// The Freezer was turned on: Intruders `frozen` (captured), `iced` (Immune to Cold, held as
     /// if caged), Lab Animals `lost`; crewmen inside die (told apart).
     FreezerTurnedOn {

@@ -12,7 +12,7 @@ use super::construction;
 use super::flow::Table;
 use super::freezer;
 use super::legal::to_act;
-use super::orders::ordered;
+use super::orders::ordered_one;
 use super::roll::Roll;
 use super::shuttle;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
@@ -155,7 +155,7 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         s.step,
         Step::ShuttleActions { .. } | Step::ShuttleDefence { .. }
     );
-    if let Some(c) = ordered(action).filter(|&c| s.crewman(c).aboard.is_some())
+    if let Some(c) = ordered_one(action).filter(|&c| s.crewman(c).aboard.is_some())
         && !aboard_step
     {
         return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
@@ -276,6 +276,8 @@ fn action_name(action: &Action) -> &'static str {
         Action::PlanMovement { .. } => "plan-movement",
         Action::IntruderAttack { .. } => "intruder-attack",
         Action::DestroyObject { .. } => "destroy-object",
+        Action::OpenCage { .. } => "open-cage",
+        Action::OpenLabCages {} => "open-lab-cages",
         Action::EndDestruction {} => "end-destruction",
         Action::Orders { .. } => "orders",
         Action::CatchLabAnimal { .. } => "catch-lab-animal",
@@ -716,11 +718,8 @@ fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked,
 /// The attacks the crew could make now in `room` (or anywhere, for the general step).
 pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
-    for c in CREW {
+    for c in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         let crew = s.crewman(c);
-        if !crew.alive || crew.acted || room.is_some_and(|r| r != crew.room) {
-            continue;
-        }
         let objects: Vec<Option<u8>> = std::iter::once(None)
             .chain(s.carried(c).into_iter().map(|o| Some(o as u8)))
             .collect();
@@ -753,10 +752,17 @@ pub fn defence_candidates(s: &State, present: &[Crewman]) -> Vec<Action> {
     out
 }
 
+/// Whether crewman `c` is alive, has not acted this Interaction Phase and is in the segment's
+/// compartment: only his crew actions are worth checking.
+pub(super) fn may_act_in(s: &State, c: Crewman, room: Option<Room>) -> bool {
+    let crew = s.crewman(c);
+    crew.alive && !crew.acted && room.is_none_or(|r| r == crew.room)
+}
+
 /// The crew actions worth checking in a crew action segment (or the general step).
 pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = attack_candidates(s, room);
-    for crewman in CREW {
+    for crewman in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         out.push(Action::StartSelfDestruct { crewman });
         out.push(Action::StopSelfDestruct { crewman });
         out.push(Action::Inventory { crewman });
@@ -765,7 +771,7 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     }
     out.extend(capture::capture_candidates(s, room));
     out.extend(shuttle::leave_candidates(s, room));
-    out.retain(|a| ordered(a).is_none_or(|c| s.crewman(c).aboard.is_none()));
+    out.retain(|a| ordered_one(a).is_none_or(|c| s.crewman(c).aboard.is_none()));
     out
 }
 

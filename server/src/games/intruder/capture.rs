@@ -6,7 +6,8 @@ use xenotable_protocol::intruder::{
 };
 
 use super::act::{
-    Checked, carried_object, is_large, living, load, object_index, ready_here, refuse, way,
+    Checked, carried_object, is_large, living, load, may_act_in, object_index, ready_here, refuse,
+    way,
 };
 use super::flow::Table;
 use super::roll::Roll;
@@ -18,6 +19,22 @@ use crate::games::RuleError;
 pub fn holds_intruder(s: &State, o: usize) -> bool {
     s.cage_content(o)
         .is_some_and(|k| s.counters[k].identity == Identity::Intruder)
+}
+
+/// Where counter `a` sits as a Lab Animal in a portable Cage, if it does.
+pub fn caged_lab_animal(s: &State, a: usize) -> Option<Room> {
+    let c = &s.counters[a];
+    match (c.identity, c.cage, c.place) {
+        (Identity::LabAnimal, Some(_), Place::Map(room)) => Some(room),
+        _ => None,
+    }
+}
+
+/// The Lab Animals of the Caged Lab Animals box (the Lab's permanent cages).
+pub fn lab_caged(s: &State) -> Vec<usize> {
+    (0..s.counters.len())
+        .filter(|&a| s.counters[a].place == Place::CagedLabAnimals)
+        .collect()
 }
 
 /// An empty Cage crewman `c` carries.
@@ -307,11 +324,8 @@ pub fn check_carry_cage(s: &State, cage: u8, to: Room) -> Result<Checked, RuleEr
 /// The capture actions worth checking in the segment of `room` (or the general step).
 pub fn capture_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
-    for c in CREW {
+    for c in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
         let crew = s.crewman(c);
-        if !crew.alive || crew.acted || room.is_some_and(|r| r != crew.room) {
-            continue;
-        }
         let here = Place::Map(crew.room);
         let carried: Vec<u8> = s.carried(c).into_iter().map(|o| o as u8).collect();
         for k in s.counters.iter().filter(|k| k.place == here && k.face_up) {
@@ -519,4 +533,38 @@ pub fn carry_cage<R: Roll>(t: &mut Table<'_, R>, cage: usize, to: Room, cost: u8
         to,
         carriers,
     });
+}
+
+/// A free Intruder lets Lab Animal `a` out of its portable Cage in `room` (5.3, 17.1): a new
+/// face-down counter there under a fresh id, so nobody can follow it; the Cage stays, empty.
+pub fn open_cage<R: Roll>(t: &mut Table<'_, R>, a: usize, room: Room) {
+    let Some(cage) = t.s.counters[a].cage else {
+        return;
+    };
+    let id = t.s.fresh_id(t.dice);
+    let animal = &mut t.s.counters[a];
+    animal.cage = None;
+    animal.face_up = false;
+    animal.id = id;
+    t.tell(Event::CageOpened {
+        cage: cage as u8,
+        room,
+        id,
+    });
+}
+
+/// A free Intruder in the Lab opens its permanent cages (17.1): the animals of the Caged Lab
+/// Animals box return face down into the Lab under fresh ids, told in ascending order.
+pub fn open_lab_cages<R: Roll>(t: &mut Table<'_, R>) {
+    let mut ids = Vec::new();
+    for a in lab_caged(t.s) {
+        let id = t.s.fresh_id(t.dice);
+        let animal = &mut t.s.counters[a];
+        animal.place = Place::Map(Room::Lab);
+        animal.face_up = false;
+        animal.id = id;
+        ids.push(id);
+    }
+    ids.sort_unstable();
+    t.tell(Event::LabCagesOpened { ids });
 }

@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::act::{crew_has_actions, defence_possible};
+use super::capture::{caged_lab_animal, open_cage};
 use super::roll::Roll;
 use super::state::{Ending, Place, Specialty, State, Step, specialty};
 use super::station::{PANIC_ORDER, ROOMS, adjacent, random_move};
@@ -41,16 +42,21 @@ pub fn free_intruder(s: &State, k: usize) -> Option<Room> {
     s.intruder_on_map(k).filter(|_| s.counters[k].free())
 }
 
-/// Whether an object lies with a counter that may be a free Intruder, as everyone can tell
-/// (a face-down counter or an awake face-up Intruder): the Intruder seat is then asked about
-/// destroying objects, whether or not one of them really is an Intruder, so the question
-/// itself tells the crew nothing.
-fn objects_within_reach(s: &State) -> bool {
+/// Whether a counter that may be a free Intruder, as everyone can tell (a face-down counter or
+/// an awake face-up Intruder), is where an object lies, a Lab Animal sits in a portable Cage, or
+/// (in the Lab) the Caged Lab Animals box is not empty: the Intruder seat is then asked about
+/// opening Cages and destroying objects, whether or not one of them really is an Intruder, so
+/// the question itself tells the crew nothing.
+fn within_reach(s: &State) -> bool {
+    let lab_cages = s.counters.iter().any(|c| c.place == Place::CagedLabAnimals);
     s.counters.iter().enumerate().any(|(k, c)| match c.place {
-        Place::Map(room) if !c.face_up || free_intruder(s, k).is_some() => s
-            .objects
-            .iter()
-            .any(|o| o.place == ObjectPlace::Room { room }),
+        Place::Map(room) if !c.face_up || free_intruder(s, k).is_some() => {
+            (room == Room::Lab && lab_cages)
+                || s.objects
+                    .iter()
+                    .any(|o| o.place == ObjectPlace::Room { room })
+                || (0..s.counters.len()).any(|a| caged_lab_animal(s, a) == Some(room))
+        }
         _ => false,
     })
 }
@@ -203,41 +209,25 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// Rules 5.3: each free Intruder lets out every Lab Animal caged in a portable Cage of its
-    /// compartment; the animal is a new face-down counter there, the Cage stays.
+    /// compartment.
     fn open_cages(&mut self) {
         for k in 0..self.s.counters.len() {
-            let Some(room) = self.s.intruder_on_map(k) else {
+            let Some(room) = free_intruder(self.s, k) else {
                 continue;
             };
-            if !self.s.counters[k].free() {
-                continue;
-            }
             for a in 0..self.s.counters.len() {
-                let animal = &self.s.counters[a];
-                let Some(cage) = animal.cage else {
-                    continue;
-                };
-                if animal.identity != Identity::LabAnimal || animal.place != Place::Map(room) {
-                    continue;
+                if caged_lab_animal(self.s, a) == Some(room) {
+                    open_cage(self, a, room);
                 }
-                let id = self.s.fresh_id(self.dice);
-                let animal = &mut self.s.counters[a];
-                animal.cage = None;
-                animal.face_up = false;
-                animal.id = id;
-                self.tell(Event::CageOpened {
-                    cage: cage as u8,
-                    room,
-                    id,
-                });
             }
         }
     }
 
-    /// The end of phase 1 with an Intruder seat: it may destroy objects (17.1) when a counter
-    /// that may be a free Intruder lies with one, then the First Interaction.
+    /// The end of phase 1 with an Intruder seat: it may open Cages and destroy objects (17.1)
+    /// when a counter that may be a free Intruder is within reach of one, then the First
+    /// Interaction.
     pub fn end_phase_one(&mut self) {
-        if objects_within_reach(self.s) {
+        if within_reach(self.s) {
             self.s.step = Step::IntruderDestruction;
         } else {
             self.begin_interaction(Phase::FirstInteraction);

@@ -1,7 +1,7 @@
 //! The Intruder seat (rules 17.1): its decisions replace the dice of phase-1 movement and of the
-//! attack and target rolls, and it may destroy objects lying with its free Intruders. Powers,
-//! metamorphosis, clones, kill rolls and the CRT stay dice. Opening Cages is left to the capture
-//! rules, which are not in the engine yet.
+//! attack and target rolls, and at the end of phase 1 its free Intruders may open Cages (portable
+//! ones holding a Lab Animal, and the Lab's permanent cages) and destroy objects lying with them.
+//! Powers, metamorphosis, clones, kill rolls and the CRT stay dice.
 //!
 //! The phase-1 plan is one intent, so nobody learns in which order its moves were decided; its
 //! events are told in ascending opaque id like the dice's. A plan's moves are independent, so
@@ -11,6 +11,7 @@
 use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, ObjectPlace, Phase, Room};
 
 use super::act::refuse;
+use super::capture::{caged_lab_animal, lab_caged, open_cage, open_lab_cages};
 use super::flow::{Table, attack_targets, free_intruder, movers, moves};
 use super::roll::Roll;
 use super::state::{Place, State, Step};
@@ -27,6 +28,12 @@ pub enum Decision {
         object: usize,
         room: Room,
     },
+    /// Lab Animal `animal` (a counter index) leaves its portable Cage in `room`.
+    OpenCage {
+        animal: usize,
+        room: Room,
+    },
+    OpenLabCages,
     EndDestruction,
 }
 
@@ -52,6 +59,8 @@ pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
             Ok(Decision::Attack(*target))
         }
         (Action::DestroyObject { object }, Step::IntruderDestruction) => check_destroy(s, *object),
+        (Action::OpenCage { cage }, Step::IntruderDestruction) => check_open_cage(s, *cage),
+        (Action::OpenLabCages {}, Step::IntruderDestruction) => check_open_lab_cages(s),
         (Action::EndDestruction {}, Step::IntruderDestruction) => Ok(Decision::EndDestruction),
         _ => Err(RuleError::wrong_phase(
             "the Intruder seat may not do that now",
@@ -127,6 +136,51 @@ fn check_plan(s: &State, plan: &[CounterMove]) -> Result<Decision, RuleError> {
     Ok(Decision::Plan(checked))
 }
 
+/// Whether a free Intruder is in `room`.
+fn free_intruder_in(s: &State, room: Room) -> bool {
+    (0..s.counters.len()).any(|k| free_intruder(s, k) == Some(room))
+}
+
+/// Rules 17.1: a free Intruder opens a portable Cage of its compartment holding a Lab Animal
+/// (lying or carried). Our rule: as in 5.3, only Lab Animals are let out; a caged Intruder is
+/// not freed by another.
+fn check_open_cage(s: &State, cage: u8) -> Result<Decision, RuleError> {
+    let o = usize::from(cage);
+    let animal = s
+        .cage_content(o)
+        .filter(|&a| caged_lab_animal(s, a).is_some())
+        .ok_or_else(|| {
+            refuse(
+                "no_animal_caged",
+                format!("Cage {cage} holds no Lab Animal"),
+            )
+        })?;
+    let room = s
+        .object_room(o)
+        .filter(|&room| free_intruder_in(s, room))
+        .ok_or_else(|| {
+            refuse(
+                "out_of_reach",
+                format!("no free Intruder is with Cage {cage}"),
+            )
+        })?;
+    Ok(Decision::OpenCage { animal, room })
+}
+
+/// Rules 17.1: a free Intruder in the Lab opens its permanent cages, when an animal is in them.
+fn check_open_lab_cages(s: &State) -> Result<Decision, RuleError> {
+    if lab_caged(s).is_empty() {
+        return Err(refuse(
+            "no_animal_caged",
+            "the Caged Lab Animals box is empty",
+        ));
+    }
+    if !free_intruder_in(s, Room::Lab) {
+        return Err(refuse("out_of_reach", "no free Intruder is in the Lab"));
+    }
+    Ok(Decision::OpenLabCages)
+}
+
 fn check_destroy(s: &State, object: u8) -> Result<Decision, RuleError> {
     let o = usize::from(object);
     let room = match s.objects.get(o).map(|o| o.place) {
@@ -138,7 +192,7 @@ fn check_destroy(s: &State, object: u8) -> Result<Decision, RuleError> {
             ));
         }
     };
-    if !(0..s.counters.len()).any(|k| free_intruder(s, k) == Some(room)) {
+    if !free_intruder_in(s, room) {
         return Err(refuse(
             "out_of_reach",
             format!("no free Intruder is with object {object}"),
@@ -183,9 +237,14 @@ pub fn candidates(s: &State) -> Vec<Action> {
                 })
                 .collect()
         }
-        Step::IntruderDestruction => (0..s.objects.len())
-            .map(|o| Action::DestroyObject { object: o as u8 })
-            .chain([Action::EndDestruction {}])
+        Step::IntruderDestruction => (0..s.objects.len() as u8)
+            .flat_map(|o| {
+                [
+                    Action::OpenCage { cage: o },
+                    Action::DestroyObject { object: o },
+                ]
+            })
+            .chain([Action::OpenLabCages {}, Action::EndDestruction {}])
             .collect(),
         _ => Vec::new(),
     }
@@ -231,6 +290,8 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
                 room,
             });
         }
+        Decision::OpenCage { animal, room } => open_cage(t, animal, room),
+        Decision::OpenLabCages => open_lab_cages(t),
         Decision::EndDestruction => t.begin_interaction(Phase::FirstInteraction),
     }
 }

@@ -8,7 +8,7 @@ use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
 use super::shuttle::aboard_candidates;
-use super::state::{CREW, State, Step};
+use super::state::{CREW, Specialty, State, Step, specialty};
 use super::station::adjacent;
 
 /// The seats with a decision pending now.
@@ -26,11 +26,15 @@ pub fn to_act(s: &State) -> Vec<Seat> {
 
 /// Exactly the actions `apply` accepts from `seat` now.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || !to_act(s).contains(&seat) {
+    if s.ending.is_some() {
         return Vec::new();
     }
+    // A crew seat of 17.3 owes orders exactly when it has some to give.
     if s.scenario.split_crew() && seat != Seat::Intruder {
         return orders::legal(s, seat);
+    }
+    if !to_act(s).contains(&seat) {
+        return Vec::new();
     }
     if seat == Seat::Intruder {
         return intruder_seat::candidates(s)
@@ -50,7 +54,7 @@ pub fn candidates(s: &State) -> Vec<Action> {
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
             let mut out = segment_candidates(s, *room);
-            out.extend(CREW.map(|crewman| Action::Release { crewman }));
+            out.extend(releasers(s));
             out.push(Action::EndActions {});
             out
         }
@@ -77,6 +81,16 @@ pub fn candidates(s: &State) -> Vec<Action> {
     }
 }
 
+/// Releases worth checking: by the crewmen holding an animal or controlling an Intruder.
+fn releasers(s: &State) -> impl Iterator<Item = Action> {
+    s.counters
+        .iter()
+        .filter_map(|c| c.holder.or(c.controller))
+        .map(|crewman| Action::Release { crewman })
+}
+
+/// The crew movement intents worth checking: moves only with MP left, construction only by an
+/// Engineer in Maintenance.
 fn movement_candidates(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
     for crewman in CREW {
@@ -84,11 +98,13 @@ fn movement_candidates(s: &State) -> Vec<Action> {
         if !s.on_station(crewman) {
             continue;
         }
-        out.extend(
-            adjacent(crew.room)
-                .iter()
-                .map(|&to| Action::Move { crewman, to }),
-        );
+        if crew.mp > 0 {
+            out.extend(
+                adjacent(crew.room)
+                    .iter()
+                    .map(|&to| Action::Move { crewman, to }),
+            );
+        }
         for (o, object) in s.objects.iter().enumerate() {
             if object.place == (ObjectPlace::Room { room: crew.room }) {
                 out.push(Action::PickUp {
@@ -108,9 +124,9 @@ fn movement_candidates(s: &State) -> Vec<Action> {
                 [Room::Arm, Room::Frz, Room::Cmp].map(|room| Action::Unlock { crewman, room }),
             );
         }
-        out.push(Action::Release { crewman });
+        let builder = specialty(crewman) == Specialty::Engineer && crew.room == Room::Mnt;
         for (o, object) in s.objects.iter().enumerate() {
-            if matches!(object.place, ObjectPlace::Track { .. }) {
+            if builder && matches!(object.place, ObjectPlace::Track { .. }) {
                 out.push(Action::ConstructWeapon {
                     crewman,
                     object: o as u8,
@@ -134,6 +150,7 @@ fn movement_candidates(s: &State) -> Vec<Action> {
             );
         }
     }
+    out.extend(releasers(s));
     out.push(Action::EndMovement {});
     out
 }

@@ -7,7 +7,7 @@
 //! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
 //! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
 //! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
-//! destroys objects lying with its free Intruders),
+//! opens Cages and destroys objects lying with its free Intruders),
 //! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
 //! crewmen at each crew decision point, executed in turn order; their own score table) and
 //! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are

@@ -28,8 +28,17 @@ pub fn owner(c: Crewman) -> Seat {
     }
 }
 
-/// The crewman an order (a crew intent) is for; `None` for an intent that is no order.
-pub fn ordered(action: &Action) -> Option<Crewman> {
+/// The crewmen an order (a crew intent) sets moving or acting now; none for an intent that is
+/// no order. Carrying a caged Intruder moves all its carriers together (9.2).
+pub fn ordered(s: &State, action: &Action) -> Vec<Crewman> {
+    match action {
+        Action::CarryCage { cage, .. } => s.carriers(usize::from(*cage)),
+        other => ordered_one(other).into_iter().collect(),
+    }
+}
+
+/// The one crewman an order other than a carry is for.
+pub fn ordered_one(action: &Action) -> Option<Crewman> {
     match action {
         Action::Move { crewman, .. }
         | Action::PickUp { crewman, .. }
@@ -76,6 +85,7 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::Drop { .. }
                 | Action::Unlock { .. }
                 | Action::MoveWithIntruder { .. }
+                | Action::CarryCage { .. }
                 | Action::ConstructWeapon { .. }
                 | Action::Release { .. }
         ),
@@ -124,18 +134,12 @@ fn deciding(s: &State, seat: Seat) -> bool {
 }
 
 /// The orders `seat` could give now one at a time: the crew intents legal now for its crewmen.
-pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
-    if s.ending.is_some() || !deciding(s, seat) {
-        return Vec::new();
-    }
-    candidates(s)
+pub fn possible(s: &State, seat: Seat) -> impl Iterator<Item = Action> {
+    let open = s.ending.is_none() && deciding(s, seat);
+    open.then(|| candidates(s))
         .into_iter()
-        .filter(|a| {
-            ordered(a).is_some_and(|c| owner(c) == seat)
-                && involved(a).iter().all(|&c| owner(c) == seat)
-        })
-        .filter(|a| act::check_intent(s, a).is_ok())
-        .collect()
+        .flatten()
+        .filter(move |a| owns(s, seat, a) && act::check_intent(s, a).is_ok())
 }
 
 /// The crew seats that still owe orders at this decision point: not ready yet, with a crewman
@@ -143,18 +147,28 @@ pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
 pub fn owing(s: &State) -> Vec<Seat> {
     s.scenario
         .crew_seats()
-        .filter(|&seat| !s.orders.iter().any(|(r, _)| *r == seat))
-        .filter(|&seat| !possible(s, seat).is_empty())
+        .filter(|&seat| owes(s, seat))
         .collect()
+}
+
+/// Whether `seat` is a crew seat that still owes orders now.
+fn owes(s: &State, seat: Seat) -> bool {
+    !ready(s, seat) && possible(s, seat).next().is_some()
+}
+
+/// Whether `seat`'s orders are in for this decision point.
+fn ready(s: &State, seat: Seat) -> bool {
+    s.orders.iter().any(|(r, _)| *r == seat)
 }
 
 /// Exactly the one-order lists and the empty list (see the module doc).
 pub fn legal(s: &State, seat: Seat) -> Vec<Action> {
-    if !owing(s).contains(&seat) {
+    let possible: Vec<Action> = possible(s, seat).collect();
+    if ready(s, seat) || possible.is_empty() {
         return Vec::new();
     }
     std::iter::once(Vec::new())
-        .chain(possible(s, seat).into_iter().map(|a| vec![a]))
+        .chain(possible.into_iter().map(|a| vec![a]))
         .map(|orders| Action::Orders { orders })
         .collect()
 }
@@ -164,27 +178,50 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
     if s.ending.is_some() {
         return Err(RuleError::game_over());
     }
-    if !owing(s).contains(&seat) {
+    if !owes(s, seat) {
         return Err(RuleError::not_your_turn());
     }
     let Action::Orders { orders } = action else {
         return Err(RuleError::wrong_phase("crew seats give orders"));
     };
     for order in orders {
-        let c = ordered(order)
-            .filter(|_| fits(&s.step, order))
-            .ok_or_else(|| refuse("not_an_order", "that is no order for this decision point"))?;
-        if let Some(c) = std::iter::once(c)
-            .chain(involved(order))
-            .find(|&c| owner(c) != seat)
-        {
+        if !fits(&s.step, order) {
             return Err(refuse(
-                "not_your_crewman",
-                format!("{c:?} takes orders from the {} seat", owner(c)),
+                "not_an_order",
+                "that is no order for this decision point",
             ));
         }
+        owned(s, seat, order)?;
     }
     Ok(orders.clone())
+}
+
+/// Whether `order` moves only crewmen of `seat`, one at least. Our rule for carrying a caged
+/// Intruder: the order is the seat's that owns every carrier, since each seat orders its own
+/// crewmen alone (17.3) and the carriers move together (9.2); with carriers of both seats the
+/// Cage stays until one seat's carriers put it down.
+fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
+    if owns(s, seat, order) {
+        return Ok(());
+    }
+    let crewmen = ordered(s, order).into_iter().chain(involved(order));
+    match crewmen.into_iter().find(|&c| owner(c) != seat) {
+        Some(c) => Err(refuse(
+            "not_your_crewman",
+            format!("{c:?} takes orders from the {} seat", owner(c)),
+        )),
+        None => Err(refuse("not_an_order", "that order moves no crewman")),
+    }
+}
+
+/// Whether `order` moves crewmen of `seat` only, one at least (see [`owned`]).
+fn owns(s: &State, seat: Seat, order: &Action) -> bool {
+    let crewmen = ordered(s, order);
+    !crewmen.is_empty()
+        && crewmen
+            .iter()
+            .chain(&involved(order))
+            .all(|&c| owner(c) == seat)
 }
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
@@ -228,21 +265,23 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
             if t.s.ending.is_some() || point(t.s) != at {
                 return;
             }
-            let Some(c) = ordered(&order) else {
-                continue;
-            };
-            if cancelled.contains(&c) {
+            let crewmen = ordered(t.s, &order);
+            if crewmen.iter().any(|c| cancelled.contains(c)) {
                 continue;
             }
-            match act::check_intent(t.s, &order) {
+            // Carriers may have changed since the order was given: it is checked again.
+            match owned(t.s, seat, &order).and_then(|_| act::check_intent(t.s, &order)) {
                 Ok(checked) => act::execute(t, checked),
                 Err(e) => {
-                    cancelled.push(c);
-                    t.tell(Event::OrderFailed {
-                        seat,
-                        crewman: c,
-                        code: e.code().to_owned(),
-                    });
+                    // A carry whose carriers all put the Cage down names nobody: it lapses.
+                    for c in crewmen.into_iter().filter(|&c| owner(c) == seat) {
+                        cancelled.push(c);
+                        t.tell(Event::OrderFailed {
+                            seat,
+                            crewman: c,
+                            code: e.code().to_owned(),
+                        });
+                    }
                 }
             }
         }

@@ -44,7 +44,8 @@ fn left(s: &State, n: u8) -> bool {
 
 /// Leaving in a Shuttle (rules 11, 15.2): a crewman in a dock, in the Second Interaction, when
 /// Shuttles may leave, with up to 3 others there who have not acted; nobody bound to a Lab
-/// Animal, a controlled Intruder or a caged one he carries (our rule).
+/// Animal, a controlled Intruder or a Cage with something in it (our rule: the Shuttle is no
+/// way to take a caged counter off the station).
 pub fn check_leave(
     s: &State,
     c: Crewman,
@@ -77,13 +78,16 @@ pub fn check_leave(
         }
         ready_here(s, other, Some(dock))?;
     }
-    if let Some(&bearer) = std::iter::once(&c)
-        .chain(with)
-        .find(|&&x| s.crewman(x).bears.is_some())
-    {
+    let carries_caged = |x: Crewman| {
+        s.crewman(x).bears.is_some()
+            || s.carried(x)
+                .into_iter()
+                .any(|o| s.cage_content(o).is_some())
+    };
+    if let Some(&bearer) = std::iter::once(&c).chain(with).find(|&&x| carries_caged(x)) {
         return Err(refuse(
             "carrying_cage",
-            format!("{bearer:?} carries a caged Intruder"),
+            format!("{bearer:?} carries a caged counter"),
         ));
     }
     Ok(Checked::LeaveInShuttle {

@@ -2,13 +2,13 @@
 //! phase-1 movement, attacks and targets; it destroys objects; it wins when the crew loses.
 
 use xenotable_protocol::intruder::{
-    Action, CounterMove, Crewman, Event, ObjectKind, ObjectPlace, Power, Room,
+    Action, CounterMove, Crewman, Event, Identity, ObjectKind, ObjectPlace, Power, Room,
 };
 use xenotable_protocol::{Outcome, Seat};
 
-use super::super::state::{CREW, Ending, State, Step};
+use super::super::state::{CREW, Ending, Place, State, Step};
 use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, bare, interact, intruder, put};
+use super::support::{Loaded, animal, arm, bare, first_cage, first_of, interact, intruder, put};
 use crate::games::{Game, RuleError};
 
 /// An empty station of the Intelligent Intruder, waiting for the Intruder seat's plan.
@@ -272,6 +272,152 @@ fn an_asleep_intruder_destroys_nothing() {
         Intruder::legal_actions(&s, Seat::Intruder),
         [Action::EndDestruction {}]
     );
+}
+
+/// A Lab Animal caged in the first Cage, lying in `room`; returns its id and the Cage.
+fn caged_animal(s: &mut State, room: Room) -> (u32, u8) {
+    let cage = first_cage(s);
+    s.objects[cage].place = ObjectPlace::Room { room };
+    let id = animal(s, room);
+    let a = s.counter_by_id(id).unwrap();
+    s.counters[a].cage = Some(cage);
+    (id, cage as u8)
+}
+
+#[test]
+fn a_free_intruder_opens_a_portable_cage_and_the_animal_is_a_new_face_down_counter() {
+    let mut s = planning();
+    put(&mut s, Crewman::C1, Room::Mes);
+    let (old, cage) = caged_animal(&mut s, Room::Pwr);
+    let it = intruder(&mut s, Room::Sh1, false);
+    by_intruder(&mut s, plan(&[(it, &[Room::Pwr])])).unwrap();
+    assert_eq!(s.step, Step::IntruderDestruction);
+    assert_eq!(
+        code(by_intruder(&mut s, Action::DestroyObject { object: cage })),
+        "cage_occupied",
+        "a Cage is opened before it is destroyed"
+    );
+    let events = by_intruder(&mut s, Action::OpenCage { cage }).unwrap();
+    assert!(s.counter_by_id(old).is_none(), "the old id is gone");
+    let [
+        Event::CageOpened {
+            cage: opened,
+            room,
+            id,
+        },
+    ] = events.as_slice()
+    else {
+        panic!("{events:?}");
+    };
+    assert_eq!((*opened, *room), (cage, Room::Pwr));
+    let a = s.counter_by_id(*id).unwrap();
+    assert!(!s.counters[a].face_up && s.counters[a].loose());
+    assert_eq!(s.counters[a].place, Place::Map(Room::Pwr));
+    assert_eq!(
+        code(by_intruder(&mut s, Action::OpenCage { cage })),
+        "no_animal_caged"
+    );
+    by_intruder(&mut s, Action::DestroyObject { object: cage }).unwrap();
+    by_intruder(&mut s, Action::EndDestruction {}).unwrap();
+    assert_eq!(Intruder::to_act(&s), vec![Seat::Crew]);
+}
+
+/// S1 in MES carries a Cage holding a Lab Animal: the state, the animal's index, the Cage.
+fn s1_carries_a_caged_animal() -> (State, usize, u8) {
+    let mut s = planning();
+    put(&mut s, Crewman::S1, Room::Mes);
+    let cage = arm(&mut s, Crewman::S1, ObjectKind::Cage);
+    let id = animal(&mut s, Room::Mes);
+    let a = s.counter_by_id(id).unwrap();
+    s.counters[a].cage = Some(usize::from(cage));
+    (s, a, cage)
+}
+
+#[test]
+fn a_cage_carried_by_a_crewman_is_opened_by_a_free_intruder_with_him_but_not_by_an_asleep_one() {
+    let (mut s, a, cage) = s1_carries_a_caged_animal();
+    let it = intruder(&mut s, Room::Mes, true);
+    let k = s.counter_by_id(it).unwrap();
+    s.counters[k].asleep_until = Some((2, 1));
+    s.step = Step::IntruderDestruction;
+    assert_eq!(
+        code(by_intruder(&mut s, Action::OpenCage { cage })),
+        "out_of_reach"
+    );
+    s.counters[k].asleep_until = None;
+    assert!(Intruder::legal_actions(&s, Seat::Intruder).contains(&Action::OpenCage { cage }));
+    by_intruder(&mut s, Action::OpenCage { cage }).unwrap();
+    assert_eq!(s.counters[a].place, Place::Map(Room::Mes));
+    assert!(!s.counters[a].face_up);
+    assert_eq!(
+        s.objects[usize::from(cage)].place,
+        ObjectPlace::Carried {
+            crewman: Crewman::S1
+        },
+        "the Cage stays with its carrier"
+    );
+}
+
+#[test]
+fn a_free_intruder_in_the_lab_opens_the_permanent_cages_and_the_animals_return_face_down() {
+    let mut s = planning();
+    put(&mut s, Crewman::C1, Room::Mes);
+    let olds = [animal(&mut s, Room::Lab), animal(&mut s, Room::Lab)];
+    for id in olds {
+        let a = s.counter_by_id(id).unwrap();
+        s.counters[a].place = Place::CagedLabAnimals;
+    }
+    s.step = Step::IntruderDestruction;
+    assert_eq!(
+        code(by_intruder(&mut s, Action::OpenLabCages {})),
+        "out_of_reach"
+    );
+    intruder(&mut s, Room::Lab, false);
+    let events = by_intruder(&mut s, Action::OpenLabCages {}).unwrap();
+    let [Event::LabCagesOpened { ids }] = events.as_slice() else {
+        panic!("{events:?}");
+    };
+    assert_eq!(ids.len(), 2);
+    assert!(ids.is_sorted());
+    for id in ids {
+        assert!(!olds.contains(id), "fresh ids");
+        let a = s.counter_by_id(*id).unwrap();
+        let c = &s.counters[a];
+        assert_eq!((c.place, c.face_up), (Place::Map(Room::Lab), false));
+    }
+    assert_eq!(
+        code(by_intruder(&mut s, Action::OpenLabCages {})),
+        "no_animal_caged"
+    );
+}
+
+#[test]
+fn the_seat_is_asked_about_cages_whenever_a_face_down_counter_could_open_one() {
+    // A Dummy with a carried caged animal, no object lying there: the question is asked as it
+    // would be for an Intruder, so it tells the crew nothing; only ending is legal.
+    let (mut s, a, _) = s1_carries_a_caged_animal();
+    let dummy = first_of(&s, Identity::Dummy);
+    s.counters[dummy].place = Place::Map(Room::Mes);
+    by_intruder(&mut s, plan(&[])).unwrap();
+    assert_eq!(s.step, Step::IntruderDestruction);
+    assert_eq!(
+        Intruder::legal_actions(&s, Seat::Intruder),
+        [Action::EndDestruction {}]
+    );
+    // The Lab's permanent cages are within reach of a face-down counter in the Lab.
+    let mut s = planning();
+    s.objects
+        .iter_mut()
+        .filter(|o| o.place == (ObjectPlace::Room { room: Room::Lab }))
+        .for_each(|o| o.place = ObjectPlace::Lost {});
+    s.counters[a].place = Place::CagedLabAnimals;
+    s.counters[dummy].place = Place::Map(Room::Lab);
+    by_intruder(&mut s, plan(&[])).unwrap();
+    assert_eq!(s.step, Step::IntruderDestruction);
+    s.counters[dummy].place = Place::Map(Room::Inf);
+    s.step = Step::IntruderMovement;
+    by_intruder(&mut s, plan(&[])).unwrap();
+    assert_ne!(s.step, Step::IntruderDestruction, "nothing within reach");
 }
 
 #[test]

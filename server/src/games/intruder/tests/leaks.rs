@@ -2,13 +2,13 @@
 //! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::intruder::Room;
+use xenotable_protocol::intruder::{Action, CounterView, Crewman, Event, Identity, Room};
 
 use super::super::scenario::SCENARIOS;
-use super::super::state::{Place, State};
+use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario, new_state};
 use super::properties::random_turn;
-use super::support::{animal, bare, intruder};
+use super::support::{animal, bare, first_cage, first_of, intruder, put};
 use crate::games::{Dice, Game, Viewer};
 
 fn views(s: &State) -> [String; 4] {
@@ -146,5 +146,155 @@ fn the_caged_lab_animals_and_frozen_boxes_are_counted_for_everyone() {
     ] {
         let view = Intruder::view(&s, viewer);
         assert_eq!((view.caged_lab_animals, view.frozen), (1, 1));
+    }
+}
+
+/// A station of the Intelligent Intruder with every kind of bound counter in view: a Lab
+/// Animal caged in a Cage lying in the Lab, one held by C1 in MES, an Intruder controlled by
+/// C2 in PWR, an iced one in FRZ; and face-down counters of each identity in the Lab.
+fn bound_counters() -> State {
+    let mut s = bare();
+    s.scenario = Scenario::Intelligent;
+    s.step = Step::IntruderDestruction;
+    put(&mut s, Crewman::C1, Room::Mes);
+    put(&mut s, Crewman::C2, Room::Pwr);
+    let cage = first_cage(&s);
+    let caged = animal(&mut s, Room::Lab);
+    let held = animal(&mut s, Room::Mes);
+    let controlled = intruder(&mut s, Room::Pwr, true);
+    let iced = intruder(&mut s, Room::Frz, true);
+    let k = |s: &State, id| s.counter_by_id(id).unwrap();
+    let (a, b, c, d) = (k(&s, caged), k(&s, held), k(&s, controlled), k(&s, iced));
+    s.counters[a].cage = Some(cage);
+    s.counters[b].holder = Some(Crewman::C1);
+    s.counters[c].controller = Some(Crewman::C2);
+    s.counters[d].iced = true;
+    // Hidden in the Lab: a free Intruder, a Lab Animal and a Dummy.
+    let free = intruder(&mut s, Room::Lab, false);
+    let hidden = animal(&mut s, Room::Lab);
+    let (free, hidden) = (k(&s, free), k(&s, hidden));
+    let dummy = first_of(&s, Identity::Dummy);
+    s.counters[dummy].place = Place::Map(Room::Lab);
+    for n in [free, hidden, dummy] {
+        s.counters[n].face_up = false;
+    }
+    s
+}
+
+#[test]
+fn caged_held_controlled_and_iced_counters_are_public_and_hide_nothing_else() {
+    let s = bound_counters();
+    let crew = Intruder::view(&s, Viewer::Seat(Seat::Crew));
+    let shown = |f: fn(&CounterView) -> bool| crew.counters.iter().filter(|c| f(c)).count();
+    assert_eq!(shown(|c| c.caged_in.is_some()), 1);
+    assert_eq!(shown(|c| c.held_by == Some(Crewman::C1)), 1);
+    assert_eq!(shown(|c| c.controlled_by == Some(Crewman::C2)), 1);
+    assert_eq!(shown(|c| c.iced), 1);
+    assert!(
+        crew.counters
+            .iter()
+            .filter(|c| c.caged_in.is_some()
+                || c.held_by.is_some()
+                || c.controlled_by.is_some()
+                || c.iced)
+            .all(|c| c.identity.is_some()),
+        "bound counters are face up"
+    );
+    let pairs = hidden_pairs(&s);
+    assert!(!pairs.is_empty());
+    for pair in pairs {
+        assert_eq!(views(&swapped(&s, pair)), views(&s));
+    }
+}
+
+/// The events of `action` by the Intruder seat, as the crew is told them.
+fn told_to_crew(s: &mut State, action: Action) -> Vec<Event> {
+    Intruder::apply(s, Seat::Intruder, &action, &mut Dice::from_seed(9))
+        .expect("legal")
+        .into_iter()
+        .map(|t| Intruder::conceal(&t.event))
+        .collect()
+}
+
+#[test]
+fn a_cage_opened_by_the_intruder_seat_gives_the_animal_a_fresh_id_it_cannot_be_followed_by() {
+    let mut s = bound_counters();
+    let a = (0..s.counters.len())
+        .find(|&k| s.counters[k].cage.is_some())
+        .unwrap();
+    let (old, cage) = (s.counters[a].id, s.counters[a].cage.unwrap() as u8);
+    let used_before = s.used_ids.clone();
+    let told = told_to_crew(&mut s, Action::OpenCage { cage });
+    let new = s.counters[a].id;
+    assert!(!used_before.contains(&new), "an id never drawn before");
+    assert_eq!(
+        told,
+        [Event::CageOpened {
+            cage,
+            room: Room::Lab,
+            id: new
+        }],
+        "only the new id is told"
+    );
+    for viewer in [Viewer::Seat(Seat::Crew), Viewer::Spectator] {
+        let view = Intruder::view(&s, viewer);
+        assert!(
+            view.counters.iter().all(|c| c.id != old),
+            "the old id is gone"
+        );
+        let released = view.counters.iter().find(|c| c.id == new).unwrap();
+        assert_eq!(released.identity, None, "face down");
+        assert_eq!(released.caged_in, None);
+    }
+    // Which face-down counter of the Lab is the animal shows in no crew view.
+    let swaps: Vec<(usize, usize)> = hidden_pairs(&s)
+        .into_iter()
+        .filter(|&(x, y)| x == a || y == a)
+        .collect();
+    assert!(!swaps.is_empty());
+    for pair in swaps {
+        assert_eq!(views(&swapped(&s, pair)), views(&s));
+    }
+}
+
+#[test]
+fn the_lab_cages_opened_return_their_animals_under_fresh_ids_nobody_can_follow() {
+    let mut s = bound_counters();
+    let boxed: Vec<usize> = (0..s.counters.len())
+        .filter(|&k| {
+            s.counters[k].identity == Identity::LabAnimal && s.counters[k].place == Place::NotUsed
+        })
+        .take(2)
+        .collect();
+    for &k in &boxed {
+        s.counters[k].place = Place::CagedLabAnimals;
+        s.counters[k].face_up = true;
+    }
+    let olds: Vec<u32> = boxed.iter().map(|&k| s.counters[k].id).collect();
+    let told = told_to_crew(&mut s, Action::OpenLabCages {});
+    let mut news: Vec<u32> = boxed.iter().map(|&k| s.counters[k].id).collect();
+    news.sort_unstable();
+    assert_eq!(
+        told,
+        [Event::LabCagesOpened { ids: news }],
+        "only the new ids are told, in ascending order"
+    );
+    for old in &olds {
+        assert!(s.counter_by_id(*old).is_none());
+    }
+    let view = Intruder::view(&s, Viewer::Seat(Seat::Crew));
+    for &k in &boxed {
+        let c = view
+            .counters
+            .iter()
+            .find(|c| c.id == s.counters[k].id)
+            .unwrap();
+        assert_eq!((c.room, c.identity), (Some(Room::Lab), None));
+    }
+    for pair in hidden_pairs(&s)
+        .into_iter()
+        .filter(|&(x, y)| boxed.contains(&x) || boxed.contains(&y))
+    {
+        assert_eq!(views(&swapped(&s, pair)), views(&s));
     }
 }

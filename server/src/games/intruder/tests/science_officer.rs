@@ -8,7 +8,7 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::super::state::{Ending, State, Step};
 use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, bare, put};
+use super::support::{Loaded, bare, intruder, put};
 use crate::games::{Game, RuleError, Told, Viewer};
 
 /// An empty station of the Science Officer scenario at the Crew Movement Phase of `turn`.
@@ -124,6 +124,94 @@ fn command_goes_first_on_odd_turns_and_science_on_even_turns() {
             Event::OrderFailed { crewman, code, .. } if *crewman == loser && code == "not_here"
         )));
     }
+}
+
+/// A stage 3 Intruder caged in the Lab, its Cage borne by `carriers` (powers all known, so the
+/// rest of the turn rolls none); returns the Cage.
+fn caged_and_borne(s: &mut State, carriers: &[Crewman]) -> u8 {
+    s.stage = 3;
+    s.known = vec![Power::FastReflexes, Power::ImmuneToCold, Power::ImmuneToGas];
+    let cage = cage_in_lab(s);
+    let id = intruder(s, Room::Lab, true);
+    let k = s.counter_by_id(id).unwrap();
+    s.counters[k].cage = Some(usize::from(cage));
+    for &c in carriers {
+        put(s, c, Room::Lab);
+        s.crew[c as usize].bears = Some(usize::from(cage));
+    }
+    cage
+}
+
+/// S1 and S2 bear a caged Intruder in the Lab, C1 stands by: the state, the Cage, the carry to
+/// B1.
+fn science_bears_with_c1_by() -> (State, u8, Action) {
+    let mut s = moving(1);
+    let cage = caged_and_borne(&mut s, &[Crewman::S1, Crewman::S2]);
+    put(&mut s, Crewman::C1, Room::Lab);
+    (s, cage, Action::CarryCage { cage, to: Room::B1 })
+}
+
+#[test]
+fn a_caged_intruder_is_carried_on_the_order_of_the_seat_owning_every_carrier() {
+    let (mut s, cage, carry) = science_bears_with_c1_by();
+    let refused = give(&mut s, Seat::Command, vec![carry.clone()]);
+    assert_eq!(refused.unwrap_err().code(), "not_your_crewman");
+    assert!(
+        Intruder::legal_actions(&s, Seat::Science).contains(&Action::Orders {
+            orders: vec![carry.clone()]
+        })
+    );
+    give(&mut s, Seat::Science, vec![carry]).unwrap();
+    let told = give(&mut s, Seat::Command, Vec::new()).unwrap();
+    assert!(told.iter().any(|t| t.event
+        == Event::CageCarried {
+            cage,
+            from: Room::Lab,
+            to: Room::B1,
+            carriers: vec![Crewman::S1, Crewman::S2],
+        }));
+    assert_eq!(s.crew[Crewman::S2 as usize].room, Room::B1);
+}
+
+#[test]
+fn a_cage_borne_by_both_seats_is_no_order_of_either() {
+    let mut s = moving(1);
+    let cage = caged_and_borne(&mut s, &[Crewman::C1, Crewman::S1]);
+    let carry = Action::CarryCage { cage, to: Room::B1 };
+    for seat in [Seat::Science, Seat::Command] {
+        let refused = give(&mut s, seat, vec![carry.clone()]);
+        assert_eq!(refused.unwrap_err().code(), "not_your_crewman");
+        assert!(
+            !Intruder::legal_actions(&s, seat).contains(&Action::Orders {
+                orders: vec![carry.clone()]
+            })
+        );
+    }
+}
+
+#[test]
+fn a_carry_fails_when_a_carrier_of_the_other_seat_joined_first() {
+    // Turn 1: command's block goes first; C1 picks the Cage up and becomes a carrier, so the
+    // science seat's carry has become illegal and cancels its carriers' later orders.
+    let (mut s, cage, carry) = science_bears_with_c1_by();
+    let later = Action::Drop {
+        crewman: Crewman::S1,
+        object: cage,
+    };
+    give(&mut s, Seat::Science, vec![carry, later]).unwrap();
+    let told = give(&mut s, Seat::Command, vec![pick_up(Crewman::C1, cage)]).unwrap();
+    let failed: Vec<&Event> = told
+        .iter()
+        .map(|t| &t.event)
+        .filter(|e| matches!(e, Event::OrderFailed { .. }))
+        .collect();
+    assert_eq!(failed.len(), 2, "{failed:?}");
+    assert!(failed.iter().all(|e| matches!(
+        e,
+        Event::OrderFailed { seat: Seat::Science, code, .. } if code == "not_your_crewman"
+    )));
+    assert_eq!(s.crew[Crewman::S1 as usize].bears, Some(usize::from(cage)));
+    assert_eq!(s.crew[Crewman::S1 as usize].room, Room::Lab);
 }
 
 #[test]

@@ -80,6 +80,22 @@ pub fn arm(s: &mut State, c: Crewman, kind: ObjectKind) -> u8 {
     o as u8
 }
 
+/// The first counter of `identity`.
+pub fn first_of(s: &State, identity: Identity) -> usize {
+    s.counters
+        .iter()
+        .position(|c| c.identity == identity)
+        .expect("a counter of that identity")
+}
+
+/// The first Cage (by object number).
+pub fn first_cage(s: &State) -> usize {
+    s.objects
+        .iter()
+        .position(|o| o.kind == ObjectKind::Cage)
+        .expect("a Cage")
+}
+
 /// Puts a face-up Intruder in `room` and returns its opaque id (taking a spare counter, or the
 /// one of the set-up).
 pub fn intruder(s: &mut State, room: Room, face_up: bool) -> u32 {
