@@ -5,8 +5,9 @@ use xenotable_protocol::Seat;
 
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
-use super::super::{Intruder, Scenario, new_state};
+use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
+use super::support::setup;
 use crate::games::{Dice, Game, Viewer};
 
 fn views(s: &State) -> [String; 4] {
@@ -58,7 +59,7 @@ fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
         for seed in 0..20 {
             let mut dice = Dice::from_seed(seed);
             let mut choices = Dice::from_seed(seed + 500);
-            let mut s = new_state(scenario, 30, &mut dice);
+            let mut s = setup(scenario, 30, false, &mut dice);
             for _ in 0..60 {
                 let before = views(&s);
                 for pair in hidden_pairs(&s) {
@@ -78,7 +79,7 @@ fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
 #[test]
 fn the_intruder_seat_and_an_omniscient_viewer_see_the_identities() {
     let mut dice = Dice::from_seed(3);
-    let s = new_state(Scenario::Intelligent, 30, &mut dice);
+    let s = setup(Scenario::Intelligent, 30, false, &mut dice);
     for pair in hidden_pairs(&s) {
         for viewer in [Viewer::Seat(Seat::Intruder), Viewer::Omniscient] {
             assert_ne!(view_of(&swapped(&s, pair), viewer), view_of(&s, viewer));

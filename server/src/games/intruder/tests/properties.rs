@@ -10,7 +10,8 @@ use super::super::orders::ordered;
 use super::super::scenario::SCENARIOS;
 use super::super::state::{CREW, Place, State};
 use super::super::tables::chart;
-use super::super::{Intruder, Scenario, new_state};
+use super::super::{Intruder, Scenario};
+use super::support::setup;
 use crate::games::{Dice, Game};
 
 /// Random games per scenario while developing (the aim is 10,000 each when the runtime allows).
@@ -237,7 +238,7 @@ fn check_shuttles(s: &State) {
 fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = new_state(scenario, 30, &mut dice);
+    let mut s = setup(scenario, 30, false, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -336,7 +337,7 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
     for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
         let mut dice = Dice::from_seed(11);
         let mut choices = Dice::from_seed(12);
-        let mut s = new_state(scenario, 20, &mut dice);
+        let mut s = setup(scenario, 20, false, &mut dice);
         for _ in 0..400 {
             for &seat in scenario.seats() {
                 let legal = Intruder::legal_actions(&s, seat);
@@ -402,7 +403,7 @@ fn play_out(
 ) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(choice_seed);
-    let mut s = new_state(scenario, 30, &mut dice);
+    let mut s = setup(scenario, 30, false, &mut dice);
     step(&s, &[]);
     while let Some((seat, action)) = random_turn(&s, &mut choices) {
         let told: Vec<Event> = Intruder::apply(&mut s, seat, &action, &mut dice)
