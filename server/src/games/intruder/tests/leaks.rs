@@ -2,6 +2,7 @@
 //! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::Identity;
 
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
@@ -40,11 +41,19 @@ fn hidden_pairs(s: &State) -> Vec<(usize, usize)> {
     pairs
 }
 
-/// `s` with the identities of counters `a` and `b` exchanged.
+/// `s` with the identities of counters `a` and `b` exchanged (a lost crewman hidden as one is
+/// then hidden as the other).
 fn swapped(s: &State, (a, b): (usize, usize)) -> State {
     let mut swapped = s.clone();
     swapped.counters[a].identity = s.counters[b].identity;
     swapped.counters[b].identity = s.counters[a].identity;
+    for c in &mut swapped.crew {
+        c.lost = c.lost.map(|k| match k {
+            k if k == a => b,
+            k if k == b => a,
+            k => k,
+        });
+    }
     swapped
 }
 
@@ -52,27 +61,53 @@ fn view_of(s: &State, viewer: Viewer) -> String {
     serde_json::to_string(&Intruder::view(s, viewer)).expect("a view serializes")
 }
 
+/// Plays `games` random games of `scenario` for up to `steps` actions each and checks that
+/// swapping any pair of hidden counters `of_interest` changes no crew or spectator view;
+/// returns the number of swaps checked.
+fn swaps_checked(
+    scenario: Scenario,
+    lost_crewmen: bool,
+    (games, steps): (u64, usize),
+    of_interest: impl Fn(&State, (usize, usize)) -> bool,
+) -> usize {
+    let mut checked = 0;
+    for seed in 0..games {
+        let mut dice = Dice::from_seed(seed);
+        let mut choices = Dice::from_seed(seed + 500);
+        let mut s = setup(scenario, 30, lost_crewmen, &mut dice);
+        for _ in 0..steps {
+            let before = views(&s);
+            for pair in hidden_pairs(&s).into_iter().filter(|&p| of_interest(&s, p)) {
+                assert_eq!(views(&swapped(&s, pair)), before, "seed {seed}");
+                checked += 1;
+            }
+            let Some((seat, action)) = random_turn(&s, &mut choices) else {
+                break;
+            };
+            Intruder::apply(&mut s, seat, &action, &mut dice).expect("legal");
+        }
+    }
+    checked
+}
+
 #[test]
 fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
     for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
-        let mut checked = 0;
-        for seed in 0..20 {
-            let mut dice = Dice::from_seed(seed);
-            let mut choices = Dice::from_seed(seed + 500);
-            let mut s = setup(scenario, 30, false, &mut dice);
-            for _ in 0..60 {
-                let before = views(&s);
-                for pair in hidden_pairs(&s) {
-                    assert_eq!(views(&swapped(&s, pair)), before, "seed {seed}");
-                    checked += 1;
-                }
-                let Some((seat, action)) = random_turn(&s, &mut choices) else {
-                    break;
-                };
-                Intruder::apply(&mut s, seat, &action, &mut dice).expect("legal");
-            }
-        }
+        let checked = swaps_checked(scenario, false, (20, 60), |_, _| true);
         assert!(checked > 1000, "{checked} swaps checked");
+    }
+}
+
+#[test]
+fn a_lost_crewmans_counter_is_like_any_other_face_down_counter_to_crew_and_spectators() {
+    let lost = |s: &State, (a, b): (usize, usize)| {
+        [a, b]
+            .iter()
+            .any(|&k| s.counters[k].identity == Identity::LostCrewman)
+    };
+    for scenario in [Scenario::Solitaire, Scenario::ScienceOfficer] {
+        let checked = swaps_checked(scenario, true, (40, 300), lost);
+        assert!(checked > 100, "{scenario:?}: {checked} swaps checked");
     }
 }
 

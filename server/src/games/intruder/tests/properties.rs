@@ -97,8 +97,12 @@ pub fn pick(legal: &[Action], dice: &mut Dice) -> Action {
 
 fn check_invariants(s: &State) {
     assert_eq!(s.objects.len(), 19, "objects are conserved");
-    assert_eq!(s.counters.len(), 17, "counters are conserved");
     let of = |identity| s.counters.iter().filter(|c| c.identity == identity).count();
+    assert_eq!(
+        s.counters.len(),
+        17 + of(Identity::LostCrewman),
+        "counters are conserved"
+    );
     assert_eq!(
         (
             of(Identity::Intruder),
@@ -117,10 +121,42 @@ fn check_invariants(s: &State) {
     }
     check_capture(s);
     check_shuttles(s);
+    check_lost(s);
     let mut ids: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), 17, "opaque ids are unique");
+    assert_eq!(ids.len(), s.counters.len(), "opaque ids are unique");
+}
+
+/// Rules 14.3: a lost crewman is one face-down counter on the map (until the destruction),
+/// out of play; a lost-crewman counter is someone's, or off the map once he was found.
+fn check_lost(s: &State) {
+    for (k, c) in s.counters.iter().enumerate() {
+        if c.identity != Identity::LostCrewman {
+            continue;
+        }
+        let owners = CREW
+            .iter()
+            .filter(|&&m| s.crewman(m).lost == Some(k))
+            .count();
+        if c.place == Place::Found {
+            assert_eq!(owners, 0, "a found crewman's counter is nobody's");
+        } else {
+            assert_eq!(owners, 1, "a lost crewman is one counter");
+            assert!(matches!(c.place, Place::Map(_)) && !c.face_up && c.loose());
+        }
+    }
+    for m in CREW {
+        let crew = s.crewman(m);
+        if crew.lost.is_some() {
+            assert!(!s.on_station(m) && crew.aboard.is_none());
+            assert!(s.carried(m).is_empty() && crew.bears.is_none());
+            assert!(
+                crew.alive || s.ending.is_some(),
+                "only the destruction kills him"
+            );
+        }
+    }
 }
 
 /// Caged counters are where their Cage is, held and controlled ones with their living holder or
@@ -233,12 +269,12 @@ fn check_shuttles(s: &State) {
     }
 }
 
-/// Plays one random game of `scenario` to its end, every seat picking random legal actions;
-/// returns the number of actions and the final state.
-fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
+/// Plays one random game of `scenario` (with lost crewmen or not) to its end, every seat picking
+/// random legal actions; returns the number of actions and the final state.
+fn random_game(scenario: Scenario, lost: bool, seed: u64) -> (usize, State) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = setup(scenario, 30, false, &mut dice);
+    let mut s = setup(scenario, 30, lost, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -257,6 +293,7 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
                 };
                 for c in inner.iter().flat_map(|order| actors(&s, order)) {
                     assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
+                    assert!(s.crewman(c).lost.is_none(), "lost crew never act: {a:?}");
                 }
             }
         }
@@ -275,10 +312,37 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
 
 fn random_games_of(scenario: Scenario, games: u64) {
     for seed in 0..games {
-        let (_, s) = random_game(scenario, seed);
+        let (_, s) = random_game(scenario, false, seed);
         assert!(s.ending.is_some());
         assert!(s.turn <= 30);
     }
+}
+
+/// Random games with lost crewmen: they end, keep every invariant, and crewmen get lost and
+/// found.
+fn random_games_with_lost_crewmen(scenario: Scenario, games: u64) {
+    let (mut lost, mut found) = (0, 0);
+    for seed in 0..games {
+        let (_, s) = random_game(scenario, true, seed);
+        assert!(s.ending.is_some());
+        let counters = s
+            .counters
+            .iter()
+            .filter(|c| c.identity == Identity::LostCrewman);
+        lost += counters.clone().count();
+        found += counters.filter(|c| c.place == Place::Found).count();
+    }
+    assert!(lost > 0 && found > 0, "{lost} lost, {found} found");
+}
+
+#[test]
+fn random_solitaire_games_with_lost_crewmen_end_and_keep_every_invariant() {
+    random_games_with_lost_crewmen(Scenario::Solitaire, SOLITAIRE_GAMES / 3);
+}
+
+#[test]
+fn random_science_officer_games_with_lost_crewmen_end_and_keep_every_invariant() {
+    random_games_with_lost_crewmen(Scenario::ScienceOfficer, SCIENCE_OFFICER_GAMES / 2);
 }
 
 #[test]
@@ -369,8 +433,8 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_game() {
-    let (n1, a) = random_game(Scenario::Intelligent, 77);
-    let (n2, b) = random_game(Scenario::Intelligent, 77);
+    let (n1, a) = random_game(Scenario::Intelligent, false, 77);
+    let (n2, b) = random_game(Scenario::Intelligent, false, 77);
     assert_eq!(n1, n2);
     assert_eq!(a, b);
 }
