@@ -2,7 +2,7 @@
 //! face-down counters or of the Not Used box; the Intruder seat sees them (rules 18).
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::intruder::Identity;
+use xenotable_protocol::intruder::{Action, Identity};
 
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
@@ -62,13 +62,13 @@ fn view_of(s: &State, viewer: Viewer) -> String {
 }
 
 /// Plays `games` random games of `scenario` for up to `steps` actions each and checks that
-/// swapping any pair of hidden counters `of_interest` changes no crew or spectator view;
-/// returns the number of swaps checked.
+/// swapping the identities of any pair of hidden counters that `pairs` picks changes no crew or
+/// spectator view; returns the number of swaps checked.
 fn swaps_checked(
     scenario: Scenario,
     lost_crewmen: bool,
     (games, steps): (u64, usize),
-    of_interest: impl Fn(&State, (usize, usize)) -> bool,
+    pairs: impl Fn(&State) -> Vec<(usize, usize)>,
 ) -> usize {
     let mut checked = 0;
     for seed in 0..games {
@@ -76,10 +76,13 @@ fn swaps_checked(
         let mut choices = Dice::from_seed(seed + 500);
         let mut s = setup(scenario, 30, lost_crewmen, &mut dice);
         for _ in 0..steps {
-            let before = views(&s);
-            for pair in hidden_pairs(&s).into_iter().filter(|&p| of_interest(&s, p)) {
-                assert_eq!(views(&swapped(&s, pair)), before, "seed {seed}");
-                checked += 1;
+            let pairs = pairs(&s);
+            if !pairs.is_empty() {
+                let before = views(&s);
+                for pair in pairs {
+                    assert_eq!(views(&swapped(&s, pair)), before, "seed {seed}");
+                    checked += 1;
+                }
             }
             let Some((seat, action)) = random_turn(&s, &mut choices) else {
                 break;
@@ -93,22 +96,46 @@ fn swaps_checked(
 #[test]
 fn swapping_two_hidden_identities_changes_no_crew_or_spectator_view() {
     for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
-        let checked = swaps_checked(scenario, false, (20, 60), |_, _| true);
+        let checked = swaps_checked(scenario, false, (20, 60), hidden_pairs);
         assert!(checked > 1000, "{checked} swaps checked");
     }
 }
 
 #[test]
 fn a_lost_crewmans_counter_is_like_any_other_face_down_counter_to_crew_and_spectators() {
-    let lost = |s: &State, (a, b): (usize, usize)| {
-        [a, b]
-            .iter()
-            .any(|&k| s.counters[k].identity == Identity::LostCrewman)
+    let lost = |s: &State| {
+        let mut pairs = hidden_pairs(s);
+        pairs.retain(|&(a, b)| {
+            [a, b]
+                .iter()
+                .any(|&k| s.counters[k].identity == Identity::LostCrewman)
+        });
+        pairs
     };
     for scenario in [Scenario::Solitaire, Scenario::ScienceOfficer] {
         let checked = swaps_checked(scenario, true, (40, 300), lost);
         assert!(checked > 100, "{scenario:?}: {checked} swaps checked");
     }
+}
+
+#[test]
+fn before_the_stowaway_roll_no_view_tells_which_face_down_counter_is_the_intruder() {
+    // Whenever a Shuttle may leave, the Intruder's counter swapped with any other face-down
+    // one: what the crew and spectators see is the same (15.2: the roll alone turns it up).
+    let may_leave = |s: &State| {
+        let leaving = Intruder::legal_actions(s, Seat::Crew)
+            .iter()
+            .any(|a| matches!(a, Action::LeaveInShuttle { .. }));
+        let mut pairs = if leaving { hidden_pairs(s) } else { Vec::new() };
+        pairs.retain(|&(a, b)| {
+            [a, b]
+                .iter()
+                .any(|&k| s.counters[k].identity == Identity::Intruder)
+        });
+        pairs
+    };
+    let checked = swaps_checked(Scenario::Solitaire, false, (150, 5000), may_leave);
+    assert!(checked > 50, "{checked} swaps checked");
 }
 
 #[test]

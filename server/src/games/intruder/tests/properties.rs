@@ -500,3 +500,25 @@ fn random_games_catch_cage_release_and_transfer_lab_animals_and_build_weapons() 
     }
     assert_eq!(seen.len(), 6, "{seen:?}");
 }
+
+#[test]
+fn random_games_start_the_self_destruct_and_launch_shuttles_and_fight_stowaways() {
+    let mut seen = std::collections::BTreeMap::new();
+    for seed in 0..300 {
+        play_out(Scenario::Solitaire, seed, seed + 5000, |_, told| {
+            for event in told {
+                let kind = match event {
+                    Event::SelfDestructMarker { r#box: 9 } => "self-destruct started",
+                    Event::ShuttleLeft { .. } => "shuttle left",
+                    Event::StowawayRoll {
+                        stowaway: Some(_), ..
+                    } => "stowaway aboard",
+                    Event::ShuttleRound { .. } => "fight aboard",
+                    _ => continue,
+                };
+                *seen.entry(kind).or_insert(0) += 1;
+            }
+        });
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+}
