@@ -139,6 +139,8 @@ pub enum Identity {
     Intruder,
     LabAnimal,
     Dummy,
+    /// A crewman lost in a panic (option `lost-crewmen`, rules 14.3); which one is told apart.
+    LostCrewman,
 }
 
 /// The six phases of a turn.
@@ -339,6 +341,10 @@ pub struct CrewView {
     /// The Shuttle he left in: off the station for good (rules 15.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aboard: Option<u8>,
+    /// Lost in a panic (rules 14.3): hidden as a face-down counter, out of play until found;
+    /// `room` is where he was lost (the Command Module), not where he is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lost: bool,
 }
 
 /// A Shuttle (rules 15.2): docked, or gone with its crew, its objects and its stowaway.
@@ -530,6 +536,12 @@ pub enum Event {
     ClonesAdded { count: u8 },
     /// Panic: the crew runs to the Command Module and every hidden counter is reshuffled.
     Panic { placed: Vec<(u32, Room)> },
+    /// Lost crewmen (rules 14.3): at a panic this crewman dropped his objects in the Command
+    /// Module and joins the shuffle as a face-down counter (which one is not told).
+    CrewmanLost { crewman: Crewman },
+    /// A lost crewman was found in `room` (his counter revealed, or no crewman left in play):
+    /// he is back in play and acts from the next phase.
+    CrewmanFound { crewman: Crewman, room: Room },
     /// A crewman moved.
     CrewMoved {
         crewman: Crewman,

@@ -149,7 +149,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
 }
 
 /// Whether a crew intent is possible now, whoever sends it. Crewmen gone in a Shuttle act only
-/// aboard it.
+/// aboard it; lost crewmen not at all (14.3).
 pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
     let aboard_step = matches!(
         s.step,
@@ -159,6 +159,9 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         && !aboard_step
     {
         return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
+    }
+    if let Some(c) = ordered_one(action).filter(|&c| s.crewman(c).lost.is_some()) {
+        return Err(refuse("crewman_lost", format!("{c:?} is lost until found")));
     }
     match (action, &s.step) {
         (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
@@ -771,7 +774,7 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     }
     out.extend(capture::capture_candidates(s, room));
     out.extend(shuttle::leave_candidates(s, room));
-    out.retain(|a| ordered_one(a).is_none_or(|c| s.crewman(c).aboard.is_none()));
+    out.retain(|a| ordered_one(a).is_none_or(|c| s.on_station(c)));
     out
 }
 

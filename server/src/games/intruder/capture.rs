@@ -360,7 +360,7 @@ pub fn capture_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
                         object,
                     }));
                 }
-                Identity::Dummy => {}
+                Identity::Dummy | Identity::LostCrewman => {}
             }
         }
         out.extend(

@@ -291,13 +291,22 @@ impl<R: Roll> Table<'_, R> {
             .collect();
         hidden.sort_by_key(|&k| self.s.counters[k].id);
         for k in hidden {
-            let c = &mut self.s.counters[k];
-            c.face_up = true;
-            if c.identity == Identity::Dummy {
-                c.place = Place::DummiesDiscovered;
-            }
-            let (id, identity) = (c.id, c.identity);
-            self.tell(Event::Revealed { id, room, identity });
+            self.turn_up(k, room);
+        }
+    }
+
+    /// Face-down counter `k` in `room` is turned face up: a Dummy goes to Dummies Discovered,
+    /// a lost crewman is found (14.3).
+    pub fn turn_up(&mut self, k: usize, room: Room) {
+        let c = &mut self.s.counters[k];
+        c.face_up = true;
+        if c.identity == Identity::Dummy {
+            c.place = Place::DummiesDiscovered;
+        }
+        let (id, identity) = (c.id, c.identity);
+        self.tell(Event::Revealed { id, room, identity });
+        if identity == Identity::LostCrewman {
+            self.found(k, room);
         }
     }
 
@@ -700,8 +709,8 @@ impl<R: Roll> Table<'_, R> {
         self.check_end();
     }
 
-    /// Panic (14.2): crew to CM, every hidden counter reshuffled under new ids and placed in
-    /// panic order, two metamorphosis rolls, a new turn.
+    /// Panic (14.2): crew to CM, a crewman lost (14.3), every hidden counter reshuffled under
+    /// new ids and placed in panic order, two metamorphosis rolls, a new turn.
     fn panic(&mut self) {
         for c in super::state::CREW {
             if self.s.on_station(c) {
@@ -716,6 +725,7 @@ impl<R: Roll> Table<'_, R> {
             c.holder = None;
         }
         self.s.follow();
+        self.lose_crewman();
         let mut pool: Vec<usize> = (0..self.s.counters.len())
             .filter(|&k| {
                 let c = &self.s.counters[k];
@@ -785,11 +795,13 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// Ends the match when the crew is dead or has left the station, or no Intruder is left
-    /// to fight (16.1); never while a Shuttle still fights its stowaway.
+    /// to fight (16.1); never while a Shuttle still fights its stowaway. Lost crewmen are
+    /// found first if no crewman is left in play (14.3).
     pub fn check_end(&mut self) {
         if self.over() {
             return;
         }
+        self.find_when_none_in_play();
         if self.s.crew.iter().all(|c| !c.alive) {
             self.end("crew_dead");
             return;

@@ -73,6 +73,8 @@ pub fn turn_on<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) {
                 c.place = Place::Lost;
                 lost.push(c.id);
             }
+            // Face-down counters never enter the Freezer (5.2), so no lost crewman is there.
+            Identity::LostCrewman => {}
         }
     }
     t.tell(Event::FreezerTurnedOn {

@@ -10,8 +10,10 @@
 //! opens Cages and destroys objects lying with its free Intruders),
 //! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
 //! crewmen at each crew decision point, executed in turn order; their own score table) and
-//! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are
-//! listed by `legal_actions` as their one-item forms; any combination of listed items applies.
+//! `science-officer-intelligent` (both). Option `lost-crewmen` (14.3, not with an `intruder`
+//! seat) loses a crewman at each panic as one more face-down counter. The list-shaped intents
+//! (a phase-1 plan, orders) are listed by `legal_actions` as their one-item forms; any
+//! combination of listed items applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
@@ -20,9 +22,10 @@
 //! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
 //! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
 //! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
-//! at detonation 3 of them make a draw), `intruder_seat` (the Intruder seat's
-//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
-//! `view` and `roll` (dice, loadable in tests).
+//! at detonation 3 of them make a draw, for both seats of 17.3 too), `lost` (lost crewmen:
+//! lost at a panic, found when revealed or when nobody else is in play), `intruder_seat` (the
+//! Intruder seat's intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what
+//! they may send), `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod capture;
@@ -31,6 +34,7 @@ mod flow;
 mod freezer;
 mod intruder_seat;
 mod legal;
+mod lost;
 mod orders;
 mod roll;
 mod scenario;
@@ -68,7 +72,7 @@ pub struct Options {
     /// The game ends and is scored at the end of this turn; 0: no limit.
     #[serde(default = "default_turn_limit")]
     pub turn_limit: u32,
-    /// Lost crewmen (14.3): not available yet.
+    /// Lost crewmen (14.3): not with an `intruder` seat.
     #[serde(default)]
     pub lost_crewmen: bool,
     /// Marines (17.4): only in the `return` scenarios, which are not available yet.
@@ -90,11 +94,12 @@ impl Default for Options {
     }
 }
 
-/// A validated match: the scenario and the turn limit.
+/// A validated match: the scenario, the turn limit and whether crewmen get lost (14.3).
 #[derive(Debug, Clone)]
 pub struct Config {
     pub scenario: Scenario,
     pub turn_limit: u32,
+    pub lost_crewmen: bool,
 }
 
 /// The scenarios the engine plays.
@@ -138,6 +143,7 @@ impl Game for Intruder {
     fn options() -> serde_json::Value {
         serde_json::json!({
             "turn-limit": {"default": DEFAULT_TURN_LIMIT, "min": 0},
+            "lost-crewmen": {"name": "Lost crewmen (not with an intruder seat)", "default": false},
         })
     }
 
@@ -170,11 +176,6 @@ impl Game for Intruder {
                 "lost-crewmen is not played with an intruder seat".into(),
             ));
         }
-        if options.lost_crewmen {
-            return Err(SetupError::Options(
-                "lost-crewmen is not available yet".into(),
-            ));
-        }
         if options.marines && !scenario.is_return() {
             return Err(SetupError::Options(
                 "marines is only for the return scenarios".into(),
@@ -183,11 +184,12 @@ impl Game for Intruder {
         Ok(Config {
             scenario,
             turn_limit: options.turn_limit,
+            lost_crewmen: options.lost_crewmen,
         })
     }
 
     fn setup(config: &Config, dice: &mut Dice) -> State {
-        new_state(config.scenario, config.turn_limit, dice)
+        new_state(config, dice)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
@@ -237,9 +239,10 @@ impl Game for Intruder {
     }
 }
 
-/// The set-up of `scenario`, played on to the crew's first decision.
-fn new_state(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
-    let mut state = State::solitaire(scenario, turn_limit, dice);
+/// The set-up of the configured scenario, played on to the crew's first decision.
+fn new_state(config: &Config, dice: &mut impl Roll) -> State {
+    let mut state = State::solitaire(config.scenario, config.turn_limit, dice);
+    state.lost_crewmen = config.lost_crewmen;
     let mut out = Vec::new();
     Table {
         s: &mut state,

@@ -318,22 +318,28 @@ pub fn scores(s: &State) -> [(Seat, i32); 2] {
 }
 
 /// The outcome with two crew seats (17.3): the only positive seat wins; both positive, the
-/// higher (equal: both); none positive, nobody but the Intruder seat if there is one. A
-/// detonation or an Intruder gone alive spoils every win as in 16.2 (our rule: for both seats).
+/// higher (equal: both); none positive, nobody but the Intruder seat if there is one. An
+/// Intruder gone alive spoils every win as in 16.2 (our rule: for both seats). A detonation is
+/// scored as 16.2 for both seats: a draw if at least 3 crewmen escaped, else a loss.
 pub fn outcome(s: &State, e: &Ending) -> Outcome {
     let scores = scores(s);
     let best = scores.iter().map(|&(_, v)| v).max().unwrap_or(0);
     let gone = s.counters.iter().any(|c| c.place == Place::Gone);
-    let spoiled = e.reason == "detonation" || gone;
+    // A detonation is no win for anyone: `detonate` scored it a draw or a loss (16.2).
+    let detonated = e.reason == "detonation";
     let crew: Vec<Seat> = scores
         .iter()
-        .filter(|&&(_, v)| v > 0 && v == best && !spoiled)
+        .filter(|&&(_, v)| v > 0 && v == best && !gone && !detonated)
         .map(|&(seat, _)| seat)
         .collect();
-    let (winners, result) = match (crew.is_empty(), s.scenario.intruder_seat()) {
-        (false, _) => (crew, "win"),
-        (true, true) => (vec![Seat::Intruder], "loss"),
-        (true, false) => (Vec::new(), "loss"),
+    let (winners, result) = if detonated && e.crew_won.is_none() {
+        (Vec::new(), "draw")
+    } else if !crew.is_empty() {
+        (crew, "win")
+    } else if s.scenario.intruder_seat() {
+        (vec![Seat::Intruder], "loss")
+    } else {
+        (Vec::new(), "loss")
     };
     Outcome {
         winners,

@@ -57,6 +57,9 @@ pub struct Crew {
     pub bears: Option<usize>,
     /// The Shuttle (1 or 2) he left in: off the station for good (15.2).
     pub aboard: Option<u8>,
+    /// Lost in a panic (14.3): the face-down counter (index) he is until found; his `room`
+    /// stays the Command Module, where he was lost.
+    pub lost: Option<usize>,
 }
 
 /// One object (numbered by its index, for good).
@@ -93,6 +96,9 @@ pub enum Place {
     Shuttle(u8),
     /// Landed on its home world by a Shuttle whose crew all died: gone alive (15.2).
     Landed,
+    /// A lost crewman's counter once he is found: out of play until someone is lost again
+    /// (14.3).
+    Found,
 }
 
 /// One Intruder, Lab Animal or Dummy counter.
@@ -231,6 +237,8 @@ pub struct State {
     pub worked: Vec<usize>,
     /// Shuttle #1 and Shuttle #2 (15.2).
     pub shuttles: [Shuttle; 2],
+    /// Option `lost-crewmen` (14.3).
+    pub lost_crewmen: bool,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -287,6 +295,7 @@ impl State {
             picking: false,
             bears: None,
             aboard: None,
+            lost: None,
         });
         let mut s = State {
             scenario,
@@ -315,6 +324,7 @@ impl State {
             ending: None,
             worked: Vec::new(),
             shuttles: Default::default(),
+            lost_crewmen: false,
         };
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]
             .into_iter()
@@ -333,11 +343,16 @@ impl State {
         for _ in 0..4 {
             s.push_counter(Identity::Intruder, Place::Spare, dice);
         }
-        s.attacks = vec![0; s.counters.len()];
         s
     }
 
-    fn push_counter(&mut self, identity: Identity, place: Place, dice: &mut impl Roll) {
+    /// Adds a face-down counter at `place` under a fresh opaque id; returns its index.
+    pub fn push_counter(
+        &mut self,
+        identity: Identity,
+        place: Place,
+        dice: &mut impl Roll,
+    ) -> usize {
         let id = self.fresh_id(dice);
         self.counters.push(Counter {
             identity,
@@ -351,6 +366,8 @@ impl State {
             controller: None,
             iced: false,
         });
+        self.attacks.push(0);
+        self.counters.len() - 1
     }
 
     /// An opaque id never drawn before in this match.
@@ -368,9 +385,16 @@ impl State {
         &self.crew[c as usize]
     }
 
-    /// Whether crewman `c` is alive on the station (not gone in a Shuttle).
+    /// Whether crewman `c` is alive and in play on the station (not gone in a Shuttle, not
+    /// lost: 14.3).
     pub fn on_station(&self, c: Crewman) -> bool {
-        self.crewman(c).alive && self.crewman(c).aboard.is_none()
+        let crew = self.crewman(c);
+        crew.alive && crew.aboard.is_none() && crew.lost.is_none()
+    }
+
+    /// The crewman hidden as counter `k` (14.3).
+    pub fn lost_as(&self, k: usize) -> Option<Crewman> {
+        CREW.into_iter().find(|&c| self.crewman(c).lost == Some(k))
     }
 
     /// The living crewmen in `room`, in canonical order.

@@ -29,6 +29,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 | Place::Gone
                 | Place::CagedLabAnimals
                 | Place::Frozen => None,
+                Place::Found => return None,
                 Place::NotUsed if c.face_up => None,
                 Place::NotUsed if identities => None,
                 Place::ClonesNotYetInPlay | Place::Spare if omniscient => None,
@@ -108,6 +109,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     acted: c.acted,
                     bears: c.bears.map(|o| o as u8),
                     aboard: c.aboard,
+                    lost: c.lost.is_some(),
                 }
             })
             .collect(),

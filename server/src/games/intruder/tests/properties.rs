@@ -10,7 +10,8 @@ use super::super::orders::ordered;
 use super::super::scenario::SCENARIOS;
 use super::super::state::{CREW, Place, State};
 use super::super::tables::chart;
-use super::super::{Intruder, Scenario, new_state};
+use super::super::{Intruder, Scenario};
+use super::support::setup;
 use crate::games::{Dice, Game};
 
 /// Random games per scenario.
@@ -18,6 +19,8 @@ const GAMES: u64 = 10_000;
 /// Their turn limit: short enough for the four scenarios' 40,000 games to stay quick in `cargo
 /// test`, long enough for metamorphoses, panics, captures and the Freezer to come up.
 const TURN_LIMIT: u32 = 8;
+/// Random games per scenario with the lost-crewmen option on.
+const LOST_CREWMEN_GAMES: u64 = 2_000;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
@@ -88,8 +91,12 @@ pub fn pick(legal: &[Action], dice: &mut Dice) -> Action {
 
 fn check_invariants(s: &State) {
     assert_eq!(s.objects.len(), 19, "objects are conserved");
-    assert_eq!(s.counters.len(), 17, "counters are conserved");
     let of = |identity| s.counters.iter().filter(|c| c.identity == identity).count();
+    assert_eq!(
+        s.counters.len(),
+        17 + of(Identity::LostCrewman),
+        "counters are conserved"
+    );
     assert_eq!(
         (
             of(Identity::Intruder),
@@ -108,10 +115,42 @@ fn check_invariants(s: &State) {
     }
     check_capture(s);
     check_shuttles(s);
+    check_lost(s);
     let mut ids: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), 17, "opaque ids are unique");
+    assert_eq!(ids.len(), s.counters.len(), "opaque ids are unique");
+}
+
+/// Rules 14.3: a lost crewman is one face-down counter on the map (until the destruction),
+/// out of play; a lost-crewman counter is someone's, or off the map once he was found.
+fn check_lost(s: &State) {
+    for (k, c) in s.counters.iter().enumerate() {
+        if c.identity != Identity::LostCrewman {
+            continue;
+        }
+        let owners = CREW
+            .iter()
+            .filter(|&&m| s.crewman(m).lost == Some(k))
+            .count();
+        if c.place == Place::Found {
+            assert_eq!(owners, 0, "a found crewman's counter is nobody's");
+        } else {
+            assert_eq!(owners, 1, "a lost crewman is one counter");
+            assert!(matches!(c.place, Place::Map(_)) && !c.face_up && c.loose());
+        }
+    }
+    for m in CREW {
+        let crew = s.crewman(m);
+        if crew.lost.is_some() {
+            assert!(!s.on_station(m) && crew.aboard.is_none());
+            assert!(s.carried(m).is_empty() && crew.bears.is_none());
+            assert!(
+                crew.alive || s.ending.is_some(),
+                "only the destruction kills him"
+            );
+        }
+    }
 }
 
 /// Caged counters are where their Cage is, held and controlled ones with their living holder or
@@ -224,12 +263,12 @@ fn check_shuttles(s: &State) {
     }
 }
 
-/// Plays one random game of `scenario` to its end, every seat picking random legal actions;
-/// returns the number of actions and the final state.
-fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
+/// Plays one random game of `scenario` (with lost crewmen or not) to its end, every seat picking
+/// random legal actions; returns the number of actions and the final state.
+fn random_game(scenario: Scenario, lost: bool, seed: u64) -> (usize, State) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = new_state(scenario, TURN_LIMIT, &mut dice);
+    let mut s = setup(scenario, TURN_LIMIT, lost, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -248,6 +287,7 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
                 };
                 for c in inner.iter().flat_map(|order| ordered(&s, order)) {
                     assert!(s.crewman(c).alive, "dead crew never act: {a:?}");
+                    assert!(s.crewman(c).lost.is_none(), "lost crew never act: {a:?}");
                 }
             }
         }
@@ -266,10 +306,37 @@ fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
 
 fn random_games_of(scenario: Scenario) {
     for seed in 0..GAMES {
-        let (_, s) = random_game(scenario, seed);
+        let (_, s) = random_game(scenario, false, seed);
         assert!(s.ending.is_some());
         assert!(s.turn <= TURN_LIMIT);
     }
+}
+
+/// Random games with lost crewmen: they end, keep every invariant, and crewmen get lost and
+/// found.
+fn random_games_with_lost_crewmen(scenario: Scenario, games: u64) {
+    let (mut lost, mut found) = (0, 0);
+    for seed in 0..games {
+        let (_, s) = random_game(scenario, true, seed);
+        assert!(s.ending.is_some());
+        let counters = s
+            .counters
+            .iter()
+            .filter(|c| c.identity == Identity::LostCrewman);
+        lost += counters.clone().count();
+        found += counters.filter(|c| c.place == Place::Found).count();
+    }
+    assert!(lost > 0 && found > 0, "{lost} lost, {found} found");
+}
+
+#[test]
+fn random_solitaire_games_with_lost_crewmen_end_and_keep_every_invariant() {
+    random_games_with_lost_crewmen(Scenario::Solitaire, LOST_CREWMEN_GAMES);
+}
+
+#[test]
+fn random_science_officer_games_with_lost_crewmen_end_and_keep_every_invariant() {
+    random_games_with_lost_crewmen(Scenario::ScienceOfficer, LOST_CREWMEN_GAMES);
 }
 
 #[test]
@@ -325,7 +392,7 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
     for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
         let mut dice = Dice::from_seed(11);
         let mut choices = Dice::from_seed(12);
-        let mut s = new_state(scenario, 20, &mut dice);
+        let mut s = setup(scenario, 20, false, &mut dice);
         for _ in 0..400 {
             for &seat in scenario.seats() {
                 let legal = Intruder::legal_actions(&s, seat);
@@ -357,8 +424,8 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
 
 #[test]
 fn the_same_seed_and_actions_give_the_same_game() {
-    let (n1, a) = random_game(Scenario::Intelligent, 77);
-    let (n2, b) = random_game(Scenario::Intelligent, 77);
+    let (n1, a) = random_game(Scenario::Intelligent, false, 77);
+    let (n2, b) = random_game(Scenario::Intelligent, false, 77);
     assert_eq!(n1, n2);
     assert_eq!(a, b);
 }
@@ -391,7 +458,7 @@ fn play_out(
 ) {
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(choice_seed);
-    let mut s = new_state(scenario, 30, &mut dice);
+    let mut s = setup(scenario, 30, false, &mut dice);
     step(&s, &[]);
     while let Some((seat, action)) = random_turn(&s, &mut choices) {
         let told: Vec<Event> = Intruder::apply(&mut s, seat, &action, &mut dice)
@@ -403,24 +470,46 @@ fn play_out(
     }
 }
 
-#[test]
-fn random_games_catch_cage_release_and_transfer_lab_animals_and_build_weapons() {
+/// How many times each kind of event `kind` names was told in 300 random solitaire games.
+fn census(
+    choice_seeds: u64,
+    kind: impl Fn(&Event) -> Option<&'static str>,
+) -> std::collections::BTreeMap<&'static str, usize> {
     let mut seen = std::collections::BTreeMap::new();
     for seed in 0..300 {
-        play_out(Scenario::Solitaire, seed, seed + 3000, |_, told| {
-            for event in told {
-                let kind = match event {
-                    Event::CatchRoll { caught: true, .. } => "caught",
-                    Event::LabAnimalCaged { .. } => "animal caged",
-                    Event::LabAnimalTransferred { .. } => "transferred",
-                    Event::CageOpened { .. } => "opened by the Intruder",
-                    Event::Released { .. } => "released",
-                    Event::WeaponConstructed { .. } => "weapon worked on",
-                    _ => continue,
-                };
-                *seen.entry(kind).or_insert(0) += 1;
+        play_out(Scenario::Solitaire, seed, seed + choice_seeds, |_, told| {
+            for k in told.iter().filter_map(&kind) {
+                *seen.entry(k).or_insert(0) += 1;
             }
         });
     }
+    seen
+}
+
+#[test]
+fn random_games_catch_cage_release_and_transfer_lab_animals_and_build_weapons() {
+    let seen = census(3000, |event| match event {
+        Event::CatchRoll { caught: true, .. } => Some("caught"),
+        Event::LabAnimalCaged { .. } => Some("animal caged"),
+        Event::LabAnimalTransferred { .. } => Some("transferred"),
+        Event::CageOpened { .. } => Some("opened by the Intruder"),
+        Event::Released { .. } => Some("released"),
+        Event::WeaponConstructed { .. } => Some("weapon worked on"),
+        _ => None,
+    });
     assert_eq!(seen.len(), 6, "{seen:?}");
+}
+
+#[test]
+fn random_games_start_the_self_destruct_and_launch_shuttles_and_fight_stowaways() {
+    let seen = census(5000, |event| match event {
+        Event::SelfDestructMarker { r#box: 9 } => Some("self-destruct started"),
+        Event::ShuttleLeft { .. } => Some("shuttle left"),
+        Event::StowawayRoll {
+            stowaway: Some(_), ..
+        } => Some("stowaway aboard"),
+        Event::ShuttleRound { .. } => Some("fight aboard"),
+        _ => None,
+    });
+    assert_eq!(seen.len(), 4, "{seen:?}");
 }

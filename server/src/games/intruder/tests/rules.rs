@@ -167,7 +167,7 @@ fn refused(seats: &[Seat], scenario: Option<&str>, options: Options) -> Option<&
 }
 
 #[test]
-fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available() {
+fn solitaire_is_played_by_the_crew_alone_without_marines() {
     let seats = [Seat::Crew];
     assert!(Intruder::configure(&seats, Some("solitaire"), Options::default()).is_ok());
     assert!(Intruder::configure(&seats, None, Options::default()).is_ok());
@@ -188,11 +188,6 @@ fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available()
         Some("unknown_seat")
     );
     assert_eq!(refused(&[], None, Options::default()), Some("bad_seats"));
-    let lost = Options {
-        lost_crewmen: true,
-        ..Options::default()
-    };
-    assert_eq!(refused(&seats, None, lost), Some("bad_options"));
     let marines = Options {
         marines: true,
         ..Options::default()

@@ -2,13 +2,13 @@
 //! and score by their own table.
 
 use xenotable_protocol::intruder::{
-    Action, Crewman, Event, ObjectKind, ObjectPlace, Phase, Power, Room,
+    Action, Crewman, Event, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 use xenotable_protocol::{Outcome, Seat};
 
 use super::super::state::{Ending, State, Step};
 use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, bare, intruder, put};
+use super::support::{Loaded, automatic, bare, intruder, put};
 use crate::games::{Game, RuleError, Told, Viewer};
 
 /// An empty station of the Science Officer scenario at the Crew Movement Phase of `turn`.
@@ -325,4 +325,46 @@ fn example_12_two_dead_science_officers_one_kill_one_capture_command_wins() {
     s.crew[Crewman::S1 as usize].alive = true;
     s.crew[Crewman::S2 as usize].alive = true;
     assert_eq!(Intruder::outcome(&s).unwrap().winners, vec![]);
+}
+
+#[test]
+fn detonation_is_scored_as_16_2_for_both_seats_a_draw_with_three_escaped_else_a_loss() {
+    for (scenario, escaped, expected) in [
+        (Scenario::ScienceOfficer, 3, (vec![], "detonation_draw")),
+        (Scenario::ScienceOfficer, 2, (vec![], "detonation_loss")),
+        (
+            Scenario::ScienceOfficerIntelligent,
+            3,
+            (vec![], "detonation_draw"),
+        ),
+        (
+            Scenario::ScienceOfficerIntelligent,
+            2,
+            (vec![Seat::Intruder], "detonation_loss"),
+        ),
+    ] {
+        let mut s = moving(14);
+        s.scenario = scenario;
+        intruder(&mut s, Room::Sa1, false);
+        put(&mut s, Crewman::S1, Room::Cm);
+        for &c in &[Crewman::C1, Crewman::C2, Crewman::C3][..escaped] {
+            put(&mut s, c, Room::Dk1);
+            s.crew[c as usize].aboard = Some(1);
+        }
+        s.shuttles[0].left = true;
+        // A positive score for the Command seat is no win at detonation.
+        s.killed = 1;
+        s.self_destruct = SelfDestruct::Active { turn: 5, r#box: 1 };
+        s.phase = Phase::SecondInteraction;
+        automatic(&mut s, &mut Loaded::new(&[]), |t| t.end_interaction());
+        let (winners, reason) = expected;
+        assert_eq!(
+            Intruder::outcome(&s),
+            Some(Outcome {
+                winners,
+                reason: reason.into()
+            }),
+            "{scenario:?} with {escaped} escaped"
+        );
+    }
 }

@@ -7,12 +7,11 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Room,
 };
 
-use super::super::Scenario;
 use super::super::flow::Table;
-use super::super::play;
 use super::super::roll::Roll;
 use super::super::state::{Counter, Place, State, Step};
 use super::super::station::ROOMS;
+use super::super::{Config, Scenario, new_state, play};
 use crate::games::{Dice, RuleError, Told};
 
 /// Dice whose d6 faces are chosen by the test; ids and shuffles come from a seeded [`Dice`].
@@ -61,6 +60,16 @@ pub fn bare() -> State {
     s.turn = 1;
     s.phase = Phase::FirstInteraction;
     s
+}
+
+/// A new match of `scenario` ending after turn `turn_limit`, with or without lost crewmen.
+pub fn setup(scenario: Scenario, turn_limit: u32, lost_crewmen: bool, dice: &mut Dice) -> State {
+    let config = Config {
+        scenario,
+        turn_limit,
+        lost_crewmen,
+    };
+    new_state(&config, dice)
 }
 
 /// Puts crewman `c` alive in `room`.
