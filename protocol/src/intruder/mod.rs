@@ -262,6 +262,11 @@ pub enum Action {
     /// weapon of the Weapon Construction Track (`object`), not one another Engineer worked on
     /// this turn.
     ConstructWeapon { crewman: Crewman, object: u8 },
+    /// Return to Prometheus set-up (17.4): a crewman discards a weapon the Intruders are known
+    /// to be immune to, carried by him or lying in his compartment.
+    Discard { crewman: Crewman, object: u8 },
+    /// Return to Prometheus set-up (17.4): the teams' objects are spread; turn 1 begins.
+    EndSetUp {},
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -341,6 +346,9 @@ pub enum Prompt {
     IntruderAttack { room: Room, intruder: u32 },
     /// The Intruder seat may destroy objects lying with its free Intruders.
     IntruderDestruction {},
+    /// Return to Prometheus (17.4): spread each team's objects (pick up, drop, discard), then
+    /// end the set-up.
+    SetUp {},
     /// The match is over.
     Over {},
 }
@@ -577,4 +585,7 @@ pub enum Event {
         turns: u8,
         place: ObjectPlace,
     },
+    /// Return to Prometheus set-up (17.4): a weapon useless against the Intruders was
+    /// discarded.
+    Discarded { crewman: Crewman, object: u8 },
 }

@@ -12,6 +12,7 @@ use super::construction;
 use super::flow::Table;
 use super::freezer;
 use super::legal::to_act;
+use super::prometheus::{self, marine};
 use super::roll::Roll;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
@@ -109,6 +110,11 @@ pub enum Checked {
         crewman: Crewman,
         object: usize,
     },
+    Discard {
+        crewman: Crewman,
+        object: usize,
+    },
+    EndSetUp,
 }
 
 /// A refusal with its stable code.
@@ -134,7 +140,10 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         (Action::PickUp { crewman, object }, Step::CrewMovement) => {
             check_pick_up(s, *crewman, *object)
         }
-        (Action::Drop { crewman, object }, Step::CrewMovement) => {
+        (action, Step::SetUp) if !matches!(action, Action::Drop { .. }) => {
+            prometheus::check(s, action)
+        }
+        (Action::Drop { crewman, object }, Step::CrewMovement | Step::SetUp) => {
             living(s, *crewman)?;
             unbound(s, *crewman)?;
             let o = match s.crewman(*crewman).bears {
@@ -232,6 +241,8 @@ fn action_name(action: &Action) -> &'static str {
         Action::CarryCage { .. } => "carry-cage",
         Action::TurnOnFreezer { .. } => "turn-on-freezer",
         Action::ConstructWeapon { .. } => "construct-weapon",
+        Action::Discard { .. } => "discard",
+        Action::EndSetUp {} => "end-set-up",
     }
 }
 
@@ -347,8 +358,11 @@ pub(super) fn load(s: &State, c: Crewman) -> (usize, usize) {
     (large + borne, carried.len() - large)
 }
 
-/// Whether crewman `c` can carry one more object of `kind` (9.2).
+/// Whether crewman `c` can carry one more object of `kind` (9.2); marines carry nothing (17.4).
 pub(super) fn fits(s: &State, c: Crewman, kind: ObjectKind) -> bool {
+    if marine(s, c) {
+        return false;
+    }
     let (large, small) = load(s, c);
     if is_large(kind) {
         may_carry(large + 1, small)
@@ -451,6 +465,11 @@ fn weapon_of(s: &State, kind: ObjectKind) -> Option<Weapon> {
         ObjectKind::Flamethrower => Some(Weapon::Flamethrower),
         ObjectKind::ElectricProd | ObjectKind::Cage => None,
     }
+}
+
+/// A weapon the Intruders are known to be immune to (17.4: it may be discarded at set-up).
+pub(super) fn useless(s: &State, kind: ObjectKind) -> bool {
+    weapon_of(s, kind).is_some_and(|w| immune(s, w))
 }
 
 /// Whether the Intruders are known to be immune to `weapon`.
@@ -900,6 +919,8 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
         Checked::ConstructWeapon { crewman, object } => {
             construction::construct(t, crewman, object);
         }
+        Checked::Discard { crewman, object } => prometheus::discard(t, crewman, object),
+        Checked::EndSetUp => t.start_turn(),
         Checked::TurnOnFreezer { crewman } => {
             freezer::turn_on(t, crewman);
             after_crew_action(t);

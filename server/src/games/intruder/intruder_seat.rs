@@ -12,6 +12,7 @@ use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, ObjectPl
 
 use super::act::refuse;
 use super::flow::{Table, attack_targets, free_intruder, movers, moves};
+use super::prometheus;
 use super::roll::Roll;
 use super::state::{Place, State, Step};
 use super::station::{adjacent, is_secured};
@@ -198,7 +199,11 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
     match decision {
         Decision::Plan(plan) => {
             t.movement(Some(&plan));
-            t.end_phase_one();
+            if t.s.set_up_movements > 0 {
+                prometheus::set_up_movement_done(t);
+            } else {
+                t.end_phase_one();
+            }
         }
         Decision::Attack(target) => {
             if let Step::IntruderAttack {

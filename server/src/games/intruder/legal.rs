@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
+use super::prometheus;
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
@@ -17,12 +18,14 @@ pub fn to_act(s: &State) -> Vec<Seat> {
         Step::IntruderMovement | Step::IntruderDestruction | Step::IntruderAttack { .. } => {
             vec![Seat::Intruder]
         }
-        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+        Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
             if s.scenario.split_crew() =>
         {
             orders::owing(s)
         }
-        Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => vec![Seat::Crew],
+        Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => {
+            vec![Seat::Crew]
+        }
     }
 }
 
@@ -49,6 +52,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
 /// The crew intents worth checking now, ending the step included.
 pub fn candidates(s: &State) -> Vec<Action> {
     match &s.step {
+        Step::SetUp => prometheus::candidates(s),
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
             let mut out = segment_candidates(s, *room);

@@ -10,7 +10,10 @@
 //! destroys objects lying with its free Intruders),
 //! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
 //! crewmen at each crew decision point, executed in turn order; their own score table) and
-//! `science-officer-intelligent` (both). The list-shaped intents (a phase-1 plan, orders) are
+//! `science-officer-intelligent` (both), `return` (17.4, Return to Prometheus: stage 6 with all
+//! powers public, three teams in AIR, DK1 and DK2 that spread their objects in a set-up step
+//! before turn 1) and `return-intelligent` (17.4 with the Intruder seat of 17.1, which plans the
+//! three set-up movements). The list-shaped intents (a phase-1 plan, orders) are
 //! listed by `legal_actions` as their one-item forms; any combination of listed items applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
@@ -18,7 +21,8 @@
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `intruder_seat` (the Intruder seat's
+//! control), `freezer`, `construction` (the Weapon Construction Track), `prometheus` (the Return to Prometheus
+//! set-up and its set-up step), `intruder_seat` (the Intruder seat's
 //! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
 //! `view` and `roll` (dice, loadable in tests).
 
@@ -30,6 +34,7 @@ mod freezer;
 mod intruder_seat;
 mod legal;
 mod orders;
+mod prometheus;
 mod roll;
 mod scenario;
 mod state;
@@ -68,7 +73,7 @@ pub struct Options {
     /// Lost crewmen (14.3): not available yet.
     #[serde(default)]
     pub lost_crewmen: bool,
-    /// Marines (17.4): only in the `return` scenarios, which are not available yet.
+    /// Marines (17.4): only in the `return` scenarios.
     #[serde(default)]
     pub marines: bool,
 }
@@ -87,11 +92,12 @@ impl Default for Options {
     }
 }
 
-/// A validated match: the scenario and the turn limit.
+/// A validated match: the scenario, the turn limit and option `marines`.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub scenario: Scenario,
     pub turn_limit: u32,
+    pub marines: bool,
 }
 
 /// The scenarios the engine plays.
@@ -177,14 +183,18 @@ impl Game for Intruder {
                 "marines is only for the return scenarios".into(),
             ));
         }
+        if options.marines {
+            return Err(SetupError::Options("marines is not available yet".into()));
+        }
         Ok(Config {
             scenario,
             turn_limit: options.turn_limit,
+            marines: options.marines,
         })
     }
 
     fn setup(config: &Config, dice: &mut Dice) -> State {
-        new_state(config.scenario, config.turn_limit, dice)
+        start(config, dice)
     }
 
     fn to_act(state: &State) -> Vec<Seat> {
@@ -234,8 +244,29 @@ impl Game for Intruder {
     }
 }
 
-/// The set-up of `scenario`, played on to the crew's first decision.
+/// The set-up of `scenario` without options, played on to the first decision.
+#[cfg(test)]
 fn new_state(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
+    start(
+        &Config {
+            scenario,
+            turn_limit,
+            marines: false,
+        },
+        dice,
+    )
+}
+
+/// The set-up of a match, played on to the first decision.
+fn start(config: &Config, dice: &mut impl Roll) -> State {
+    let Config {
+        scenario,
+        turn_limit,
+        marines,
+    } = *config;
+    if scenario.is_return() {
+        return prometheus::set_up(scenario, turn_limit, marines, dice);
+    }
     let mut state = State::solitaire(scenario, turn_limit, dice);
     let mut out = Vec::new();
     Table {

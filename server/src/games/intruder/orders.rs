@@ -49,7 +49,8 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
         | Action::GainControl { crewman, .. }
         | Action::MoveWithIntruder { crewman, .. }
         | Action::TurnOnFreezer { crewman }
-        | Action::ConstructWeapon { crewman, .. } => Some(*crewman),
+        | Action::ConstructWeapon { crewman, .. }
+        | Action::Discard { crewman, .. } => Some(*crewman),
         _ => None,
     }
 }
@@ -57,6 +58,10 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
 /// Whether `order` is given at this kind of decision point.
 fn fits(step: &Step, order: &Action) -> bool {
     match step {
+        Step::SetUp => matches!(
+            order,
+            Action::PickUp { .. } | Action::Drop { .. } | Action::Discard { .. }
+        ),
         Step::CrewMovement => matches!(
             order,
             Action::Move { .. }
@@ -93,7 +98,7 @@ fn deciding(s: &State, seat: Seat) -> bool {
         && s.scenario.crew_seats().any(|c| c == seat)
         && matches!(
             s.step,
-            Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+            Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
         )
 }
 
@@ -219,6 +224,7 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
         return;
     }
     let close = match t.s.step {
+        Step::SetUp => Checked::EndSetUp,
         Step::CrewMovement => Checked::EndMovement,
         Step::SelfDefence { .. } => Checked::NoDefence,
         _ => Checked::EndActions,

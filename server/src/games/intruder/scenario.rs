@@ -86,6 +86,8 @@ impl Scenario {
                 | Scenario::Intelligent
                 | Scenario::ScienceOfficer
                 | Scenario::ScienceOfficerIntelligent
+                | Scenario::Return
+                | Scenario::ReturnIntelligent
         )
     }
 

@@ -50,6 +50,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         turn_limit: s.turn_limit,
         phase: s.phase,
         prompt: match s.step {
+            Step::SetUp => Prompt::SetUp {},
             Step::CrewMovement => Prompt::CrewMovement {},
             Step::CrewActions(room) => Prompt::CrewActions { room },
             Step::SelfDefence {

@@ -6,6 +6,7 @@ mod examples;
 mod freezer;
 mod intelligent;
 mod leaks;
+mod prometheus;
 mod properties;
 mod rules;
 mod science_officer;

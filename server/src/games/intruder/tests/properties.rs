@@ -18,6 +18,8 @@ const SOLITAIRE_GAMES: u64 = 1500;
 const INTELLIGENT_GAMES: u64 = 500;
 const SCIENCE_OFFICER_GAMES: u64 = 300;
 const SCIENCE_OFFICER_INTELLIGENT_GAMES: u64 = 300;
+const RETURN_GAMES: u64 = 300;
+const RETURN_INTELLIGENT_GAMES: u64 = 200;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
@@ -85,9 +87,12 @@ pub fn random_turn(s: &State, dice: &mut Dice) -> Option<(Seat, Action)> {
 
 /// A random legal action, ending steps often so that games move on.
 pub fn pick(legal: &[Action], dice: &mut Dice) -> Action {
-    let ender = legal
-        .iter()
-        .find(|a| matches!(a, Action::EndMovement {} | Action::EndActions {}));
+    let ender = legal.iter().find(|a| {
+        matches!(
+            a,
+            Action::EndMovement {} | Action::EndActions {} | Action::EndSetUp {}
+        )
+    });
     match ender {
         Some(end) if dice.below(4) == 0 => end.clone(),
         _ => legal[dice.index(legal.len())].clone(),
@@ -254,6 +259,16 @@ fn random_science_officer_intelligent_games_end_and_keep_every_invariant() {
         Scenario::ScienceOfficerIntelligent,
         SCIENCE_OFFICER_INTELLIGENT_GAMES,
     );
+}
+
+#[test]
+fn random_return_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::Return, RETURN_GAMES);
+}
+
+#[test]
+fn random_return_intelligent_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ReturnIntelligent, RETURN_INTELLIGENT_GAMES);
 }
 
 #[test]

@@ -1,0 +1,267 @@
+//! Return to Prometheus (rules 17.4): the set-up, the teams' set-up step, option `marines` and
+//! the team seats.
+
+use xenotable_protocol::Seat;
+use xenotable_protocol::intruder::{
+    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
+};
+
+use super::super::prometheus::set_up;
+use super::super::state::{CREW, Place, State, Step};
+use super::super::station::PANIC_ORDER;
+use super::super::tables::power;
+use super::super::{Intruder, Scenario, play};
+use super::support::Loaded;
+use crate::games::{Dice, Game, RuleError};
+
+/// Dice faces rolling, on 2d6, the seven powers of `sums` in order.
+fn power_faces(sums: [u8; 7]) -> Vec<u8> {
+    sums.iter()
+        .flat_map(|&sum| [sum / 2, sum - sum / 2])
+        .collect()
+}
+
+/// Seven powers without Clone or Very Fast: Shock, Reflexes, Vacuum, Cold, Extra Strong,
+/// Flame, Gas.
+const NO_CLONE: [u8; 7] = [2, 3, 4, 5, 8, 9, 10];
+/// Seven powers with Clone (7) and Immune to Sleep Darts (11), without Very Fast.
+const WITH_CLONE: [u8; 7] = [2, 3, 4, 5, 7, 8, 11];
+
+fn return_set_up(sums: [u8; 7], movement: &[u8], marines: bool) -> State {
+    let mut faces = power_faces(sums);
+    faces.extend_from_slice(movement);
+    let mut dice = Loaded::new(&faces);
+    let s = set_up(Scenario::Return, 100, marines, &mut dice);
+    assert_eq!(dice.left(), 0, "every loaded die was rolled");
+    s
+}
+
+fn on_map(s: &State, identity: Identity) -> usize {
+    s.counters
+        .iter()
+        .filter(|c| c.identity == identity && matches!(c.place, Place::Map(_)))
+        .count()
+}
+
+fn by_crew(s: &mut State, action: Action) -> Result<(), RuleError> {
+    play(s, Seat::Crew, &action, &mut Dice::from_seed(5)).map(|_| ())
+}
+
+fn code(result: Result<(), RuleError>) -> String {
+    result.expect_err("refused").code().to_owned()
+}
+
+#[test]
+fn rule_17_4_return_starts_at_stage_6_with_all_seven_powers_rolled_and_public() {
+    let s = return_set_up(NO_CLONE, &[5; 39], false);
+    assert_eq!(s.stage, 6);
+    assert_eq!(s.unknown_powers(), 0);
+    let expected: Vec<Power> = NO_CLONE.iter().map(|&sum| power(sum)).collect();
+    assert_eq!(s.known, expected);
+    let view = Intruder::view(&s, crate::games::Viewer::Seat(Seat::Crew));
+    assert_eq!(view.known_powers, expected);
+}
+
+#[test]
+fn rule_17_4_six_dummies_six_lab_animals_and_one_intruder_are_placed_in_panic_order() {
+    // A 5 stays everywhere: the counters are still where panic order put them.
+    let s = return_set_up(NO_CLONE, &[5; 39], false);
+    assert_eq!(on_map(&s, Identity::Dummy), 6);
+    assert_eq!(on_map(&s, Identity::LabAnimal), 6);
+    assert_eq!(on_map(&s, Identity::Intruder), 1);
+    assert!(s.counters.iter().all(|c| !c.face_up));
+    for (n, room) in PANIC_ORDER.iter().enumerate() {
+        let here = s
+            .counters
+            .iter()
+            .filter(|c| c.place == Place::Map(*room))
+            .count();
+        assert_eq!(here, if n < 13 - 9 { 2 } else { 1 }, "{room:?}");
+    }
+    assert_eq!(
+        s.counters
+            .iter()
+            .filter(|c| c.place == Place::NotUsed)
+            .count(),
+        0,
+        "nothing is set aside"
+    );
+}
+
+#[test]
+fn rule_17_4_five_intruders_are_shuffled_in_when_clone_was_rolled() {
+    let s = return_set_up(WITH_CLONE, &[5; 51], false);
+    assert!(s.has(Power::Clone));
+    assert_eq!(on_map(&s, Identity::Intruder), 5);
+    assert_eq!(s.intruders_counted(), 5);
+}
+
+#[test]
+fn rule_17_4_three_phase_one_movements_are_played_at_set_up() {
+    // Every counter rolls 1 three times: from SH1 it goes LAB, B1, CM.
+    let s = return_set_up(NO_CLONE, &[1; 39], false);
+    let first: Vec<&Place> = s.counters.iter().map(|c| &c.place).collect();
+    assert!(first.contains(&&Place::Map(Room::Cm)));
+    assert!(
+        s.counters
+            .iter()
+            .all(|c| !matches!(c.place, Place::Map(Room::Sh1 | Room::Sh2 | Room::Sh3))),
+        "nobody is left in a shaft after three moves"
+    );
+    assert_eq!((s.turn, s.step.clone()), (0, Step::SetUp));
+}
+
+#[test]
+fn rule_17_4_three_teams_start_in_air_dk1_and_dk2_with_their_objects() {
+    let s = return_set_up(NO_CLONE, &[5; 39], false);
+    for (n, room) in [Room::Air, Room::Dk1, Room::Dk2].into_iter().enumerate() {
+        let team = [CREW[n], CREW[3 + n], CREW[6 + n]];
+        assert_eq!(s.crew_in(room), team);
+        let mut kinds: Vec<String> = (0..s.objects.len())
+            .filter(|&o| s.objects[o].place == ObjectPlace::Room { room })
+            .map(|o| format!("{:?}", s.objects[o].kind))
+            .collect();
+        kinds.sort();
+        assert_eq!(
+            kinds,
+            [
+                "Blaster",
+                "Cage",
+                "Flamethrower",
+                "GasCanister",
+                "SleepDartPistol"
+            ]
+        );
+    }
+    let at = |place: ObjectPlace| s.objects.iter().filter(|o| o.place == place).count();
+    assert_eq!(at(ObjectPlace::Room { room: Room::Arm }), 0, "ARM is empty");
+    assert_eq!(at(ObjectPlace::Track { turns: 0 }), 3);
+    assert!(
+        s.objects
+            .iter()
+            .filter(|o| matches!(o.place, ObjectPlace::Track { .. }))
+            .all(|o| o.kind == ObjectKind::ElectricProd),
+        "the track holds only the Prods"
+    );
+    let lab: Vec<ObjectKind> = s
+        .objects
+        .iter()
+        .filter(|o| o.place == ObjectPlace::Room { room: Room::Lab })
+        .map(|o| o.kind)
+        .collect();
+    assert_eq!(lab, [ObjectKind::Cage]);
+}
+
+#[test]
+fn rule_17_4_the_owner_spreads_each_teams_objects_within_carry_limits() {
+    let mut s = return_set_up(NO_CLONE, &[5; 39], false);
+    let flamethrower = 12;
+    let cage = 15;
+    let blaster = 0;
+    by_crew(
+        &mut s,
+        Action::PickUp {
+            crewman: Crewman::C1,
+            object: flamethrower,
+        },
+    )
+    .expect("free pick-up at set-up");
+    by_crew(
+        &mut s,
+        Action::PickUp {
+            crewman: Crewman::C1,
+            object: blaster,
+        },
+    )
+    .expect("one large and one small");
+    assert_eq!(
+        code(by_crew(
+            &mut s,
+            Action::PickUp {
+                crewman: Crewman::C1,
+                object: cage,
+            }
+        )),
+        "too_much"
+    );
+    assert_eq!(
+        code(by_crew(
+            &mut s,
+            Action::PickUp {
+                crewman: Crewman::C2,
+                object: cage,
+            }
+        )),
+        "not_here",
+        "each team spreads its own objects"
+    );
+    by_crew(
+        &mut s,
+        Action::Drop {
+            crewman: Crewman::C1,
+            object: blaster,
+        },
+    )
+    .expect("drops are free");
+    by_crew(&mut s, Action::EndSetUp {}).expect("the set-up ends");
+    assert_eq!(s.turn, 1);
+    assert_ne!(s.phase, Phase::Movement, "turn 1 is under way");
+}
+
+#[test]
+fn rule_17_4_only_weapons_useless_against_the_intruder_may_be_discarded() {
+    let mut s = return_set_up(NO_CLONE, &[5; 39], false);
+    let gas = 6;
+    let flamethrower = 12;
+    let blaster = 0;
+    by_crew(
+        &mut s,
+        Action::PickUp {
+            crewman: Crewman::E1,
+            object: gas,
+        },
+    )
+    .expect("picked up");
+    for object in [gas, flamethrower] {
+        by_crew(
+            &mut s,
+            Action::Discard {
+                crewman: Crewman::E1,
+                object,
+            },
+        )
+        .expect("immune to gas and flame");
+        assert_eq!(s.objects[usize::from(object)].place, ObjectPlace::Lost {});
+    }
+    assert_eq!(
+        code(by_crew(
+            &mut s,
+            Action::Discard {
+                crewman: Crewman::E1,
+                object: blaster,
+            }
+        )),
+        "not_useless"
+    );
+}
+
+#[test]
+fn rule_17_4_return_intelligent_plans_the_three_set_up_movements() {
+    let mut dice = Dice::from_seed(4);
+    let mut s = set_up(Scenario::ReturnIntelligent, 100, false, &mut dice);
+    for _ in 0..3 {
+        assert_eq!(Intruder::to_act(&s), [Seat::Intruder]);
+        assert_eq!(s.turn, 0);
+        Intruder::apply(
+            &mut s,
+            Seat::Intruder,
+            &Action::PlanMovement { moves: Vec::new() },
+            &mut dice,
+        )
+        .expect("a plan");
+    }
+    assert_eq!(s.step, Step::SetUp);
+    assert_eq!(Intruder::to_act(&s), [Seat::Crew]);
+    Intruder::apply(&mut s, Seat::Crew, &Action::EndSetUp {}, &mut dice).expect("ends");
+    assert_eq!((s.turn, s.step.clone()), (1, Step::IntruderMovement));
+}
