@@ -9,11 +9,14 @@ use super::super::{Intruder, Scenario, new_state};
 use super::properties::random_turn;
 use crate::games::{Dice, Game, Viewer};
 
-fn views(s: &State) -> [String; 4] {
+fn views(s: &State) -> [String; 7] {
     [
         Viewer::Seat(Seat::Crew),
         Viewer::Seat(Seat::Science),
         Viewer::Seat(Seat::Command),
+        Viewer::Seat(Seat::Team(1)),
+        Viewer::Seat(Seat::Team(2)),
+        Viewer::Seat(Seat::Team(3)),
         Viewer::Spectator,
     ]
     .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))

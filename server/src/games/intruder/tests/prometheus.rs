@@ -265,3 +265,122 @@ fn rule_17_4_return_intelligent_plans_the_three_set_up_movements() {
     Intruder::apply(&mut s, Seat::Crew, &Action::EndSetUp {}, &mut dice).expect("ends");
     assert_eq!((s.turn, s.step.clone()), (1, Step::IntruderMovement));
 }
+
+fn teams_set_up() -> (State, Dice) {
+    let mut dice = Dice::from_seed(9);
+    let s = set_up(Scenario::ReturnTeams, 100, false, &mut dice);
+    (s, dice)
+}
+
+fn orders(
+    s: &mut State,
+    seat: Seat,
+    orders: Vec<Action>,
+    dice: &mut Dice,
+) -> Result<(), RuleError> {
+    Intruder::apply(s, seat, &Action::Orders { orders }, dice).map(|_| ())
+}
+
+#[test]
+fn rule_17_4_each_team_seat_orders_its_own_team() {
+    let (mut s, mut dice) = teams_set_up();
+    assert_eq!(
+        Intruder::to_act(&s),
+        [Seat::Team(1), Seat::Team(2), Seat::Team(3)]
+    );
+    let cage_of_team_2 = 16;
+    let refused = orders(
+        &mut s,
+        Seat::Team(1),
+        vec![Action::PickUp {
+            crewman: Crewman::C2,
+            object: cage_of_team_2,
+        }],
+        &mut dice,
+    );
+    assert_eq!(code(refused), "not_your_crewman");
+    orders(
+        &mut s,
+        Seat::Team(2),
+        vec![Action::PickUp {
+            crewman: Crewman::C2,
+            object: cage_of_team_2,
+        }],
+        &mut dice,
+    )
+    .expect("team 2 commands C2");
+    assert_eq!(
+        Intruder::to_act(&s),
+        [Seat::Team(1), Seat::Team(3)],
+        "orders stay secret until every team is ready"
+    );
+    orders(&mut s, Seat::Team(1), vec![], &mut dice).expect("ready");
+    orders(&mut s, Seat::Team(3), vec![], &mut dice).expect("ready");
+    assert_eq!(
+        s.objects[usize::from(cage_of_team_2)].place,
+        ObjectPlace::Carried {
+            crewman: Crewman::C2
+        }
+    );
+    assert_eq!(s.turn, 1, "the set-up ended once every order was executed");
+}
+
+#[test]
+fn rule_17_4_the_team_going_first_rotates_each_turn() {
+    // E1, E2 and E3 stand by team 3's Blaster in DK2 and all three teams order it picked up:
+    // the team going first gets it.
+    let blaster = 2;
+    for (turn, first) in [
+        (1, Crewman::E1),
+        (2, Crewman::E2),
+        (3, Crewman::E3),
+        (4, Crewman::E1),
+    ] {
+        let (mut s, mut dice) = teams_set_up();
+        s.turn = turn;
+        for e in [Crewman::E1, Crewman::E2] {
+            s.crew[e as usize].room = Room::Dk2;
+        }
+        for (n, crewman) in [Crewman::E1, Crewman::E2, Crewman::E3]
+            .into_iter()
+            .enumerate()
+        {
+            let take = Action::PickUp {
+                crewman,
+                object: blaster,
+            };
+            orders(&mut s, Seat::Team(n as u8 + 1), vec![take], &mut dice).expect("given");
+        }
+        assert_eq!(
+            s.objects[usize::from(blaster)].place,
+            ObjectPlace::Carried { crewman: first },
+            "turn {turn}"
+        );
+    }
+}
+
+#[test]
+fn rule_17_4_the_teams_share_the_score_and_all_win_or_all_lose() {
+    use super::super::state::Ending;
+    let (mut s, _) = teams_set_up();
+    for (crew_won, winners, reason) in [
+        (
+            Some(true),
+            vec![Seat::Team(1), Seat::Team(2), Seat::Team(3)],
+            "intruders_gone_win",
+        ),
+        (Some(false), vec![], "intruders_gone_loss"),
+        (None, vec![], "intruders_gone_draw"),
+    ] {
+        s.ending = Some(Ending {
+            reason: "intruders_gone",
+            score: 0,
+            crew_won,
+        });
+        let outcome = Intruder::outcome(&s).expect("over");
+        assert_eq!(
+            (outcome.winners, outcome.reason.as_str()),
+            (winners, reason)
+        );
+    }
+}

@@ -20,6 +20,7 @@ const SCIENCE_OFFICER_GAMES: u64 = 300;
 const SCIENCE_OFFICER_INTELLIGENT_GAMES: u64 = 300;
 const RETURN_GAMES: u64 = 300;
 const RETURN_INTELLIGENT_GAMES: u64 = 200;
+const RETURN_TEAMS_GAMES: u64 = 200;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
@@ -269,6 +270,11 @@ fn random_return_games_end_and_keep_every_invariant() {
 #[test]
 fn random_return_intelligent_games_end_and_keep_every_invariant() {
     random_games_of(Scenario::ReturnIntelligent, RETURN_INTELLIGENT_GAMES);
+}
+
+#[test]
+fn random_return_teams_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ReturnTeams, RETURN_TEAMS_GAMES);
 }
 
 #[test]

@@ -173,10 +173,6 @@ fn solitaire_is_played_by_the_crew_alone_without_the_options_not_yet_available()
     assert!(Intruder::configure(&seats, None, Options::default()).is_ok());
     assert!(Intruder::configure(&seats, Some("return"), Options::default()).is_ok());
     assert_eq!(
-        refused(&seats, Some("return-teams"), Options::default()),
-        Some("unknown_scenario")
-    );
-    assert_eq!(
         refused(&seats, Some("no-such"), Options::default()),
         Some("unknown_scenario")
     );
