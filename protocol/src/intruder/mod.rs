@@ -267,6 +267,17 @@ pub enum Action {
     Discard { crewman: Crewman, object: u8 },
     /// Return to Prometheus set-up (17.4): the teams' objects are spread; turn 1 begins.
     EndSetUp {},
+    /// Option `marines` (17.4), crew action: a Command Officer or Engineer attacks a face-up
+    /// Intruder or a loose Lab Animal (`target`, by id) in his compartment with any of his four
+    /// weapons (`sleep-dart`, `blaster`, `gas` or `flamethrower`), which have no counters.
+    MarineAttack {
+        crewman: Crewman,
+        target: u32,
+        weapon: Weapon,
+    },
+    /// Option `marines` (17.4): self-defence by a Command Officer or Engineer with any of his
+    /// four weapons.
+    MarineDefend { crewman: Crewman, weapon: Weapon },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -588,4 +599,13 @@ pub enum Event {
     /// Return to Prometheus set-up (17.4): a weapon useless against the Intruders was
     /// discarded.
     Discarded { crewman: Crewman, object: u8 },
+    /// Option `marines` (17.4): a marine attacked a Lab Animal on the CRT; K killed it.
+    LabAnimalAttacked {
+        crewman: Crewman,
+        animal: u32,
+        weapon: Weapon,
+        roll: u8,
+        modified: u8,
+        killed: bool,
+    },
 }

@@ -115,6 +115,20 @@ pub enum Checked {
         object: usize,
     },
     EndSetUp,
+    /// Option `marines`: a marine attacks a loose Lab Animal (counter index).
+    AttackLabAnimal {
+        crewman: Crewman,
+        animal: usize,
+        weapon: Weapon,
+    },
+}
+
+/// What a crewman attacks with: a carried object (absent: improvised), or a marine's weapon
+/// without counter (17.4).
+#[derive(Debug, Clone, Copy)]
+pub enum Arms {
+    Carried(Option<u8>),
+    Marine(Weapon),
 }
 
 /// A refusal with its stable code.
@@ -166,12 +180,29 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             Step::CrewActions(room),
         ) => check_attack(s, *crewman, *intruder, *object, *room),
         (Action::Defend { crewman, object }, Step::SelfDefence { room, intruder, .. }) => {
-            let weapon = check_weapon_use(s, *crewman, *intruder, *object, Some(*room), true)?;
+            let arms = Arms::Carried(*object);
+            let weapon = check_weapon_use(s, *crewman, *intruder, arms, Some(*room), true)?;
             Ok(Checked::Defend {
                 crewman: *crewman,
                 weapon,
             })
         }
+        (Action::MarineDefend { crewman, weapon }, Step::SelfDefence { room, intruder, .. }) => {
+            let arms = Arms::Marine(*weapon);
+            let weapon = check_weapon_use(s, *crewman, *intruder, arms, Some(*room), true)?;
+            Ok(Checked::Defend {
+                crewman: *crewman,
+                weapon,
+            })
+        }
+        (
+            Action::MarineAttack {
+                crewman,
+                target,
+                weapon,
+            },
+            Step::CrewActions(room),
+        ) => check_marine_attack(s, *crewman, *target, *weapon, *room),
         (Action::NoDefence {}, Step::SelfDefence { .. }) => Ok(Checked::NoDefence),
         (Action::StartSelfDestruct { crewman }, Step::CrewActions(room)) => {
             check_destruct(s, *crewman, *room, true)
@@ -243,6 +274,8 @@ fn action_name(action: &Action) -> &'static str {
         Action::ConstructWeapon { .. } => "construct-weapon",
         Action::Discard { .. } => "discard",
         Action::EndSetUp {} => "end-set-up",
+        Action::MarineAttack { .. } => "marine-attack",
+        Action::MarineDefend { .. } => "marine-defend",
     }
 }
 
@@ -482,7 +515,7 @@ fn check_weapon_use(
     s: &State,
     c: Crewman,
     k: usize,
-    object: Option<u8>,
+    arms: Arms,
     room: Option<Room>,
     defence: bool,
 ) -> Result<Weapon, RuleError> {
@@ -499,13 +532,20 @@ fn check_weapon_use(
             "that Intruder was attacked 3 times this phase",
         ));
     }
-    let weapon = match object {
-        Some(object) => {
+    let weapon = match arms {
+        Arms::Marine(weapon) => marine_column(s, c, weapon)?,
+        Arms::Carried(None) if marine(s, c) => {
+            return Err(refuse(
+                "marine_armed",
+                format!("{c:?} is a marine: his weapons always work"),
+            ));
+        }
+        Arms::Carried(Some(object)) => {
             let o = carried_object(s, c, object)?;
             weapon_of(s, s.objects[o].kind)
                 .ok_or_else(|| refuse("not_a_weapon", format!("object {object} is no weapon")))?
         }
-        None => {
+        Arms::Carried(None) => {
             let (large, small) = load(s, c);
             let armed = s
                 .carried(c)
@@ -535,6 +575,70 @@ fn check_weapon_use(
     Ok(weapon)
 }
 
+/// The four weapons of a marine (17.4).
+pub const MARINE_WEAPONS: [Weapon; 4] = [
+    Weapon::Blaster,
+    Weapon::SleepDart,
+    Weapon::Flamethrower,
+    Weapon::Gas,
+];
+
+/// The CRT column a marine reads with `weapon`: Blaster* against a Blaster Resistant Intruder.
+fn marine_column(s: &State, c: Crewman, weapon: Weapon) -> Result<Weapon, RuleError> {
+    if !marine(s, c) {
+        return Err(refuse(
+            "not_a_marine",
+            format!("{c:?} has no weapon without counter"),
+        ));
+    }
+    match weapon {
+        Weapon::Blaster => Ok(weapon_of(s, ObjectKind::Blaster).unwrap_or(Weapon::Blaster)),
+        Weapon::SleepDart | Weapon::Flamethrower | Weapon::Gas => Ok(weapon),
+        Weapon::BlasterResistant | Weapon::Improvised => Err(refuse(
+            "not_a_marine_weapon",
+            "marines attack with a Blaster, Dart Pistol, Flamethrower or Gas Canister",
+        )),
+    }
+}
+
+/// Option `marines` (17.4): a marine attacks a face-up Intruder (as any attack) or a loose
+/// face-up Lab Animal in his compartment.
+fn check_marine_attack(
+    s: &State,
+    c: Crewman,
+    target: u32,
+    weapon: Weapon,
+    room: Option<Room>,
+) -> Result<Checked, RuleError> {
+    let k = s
+        .counter_by_id(target)
+        .filter(|&k| s.counters[k].face_up && matches!(s.counters[k].place, Place::Map(_)))
+        .ok_or_else(|| refuse("no_target", format!("no target {target} is in sight")))?;
+    if s.counters[k].identity == Identity::Intruder {
+        let weapon = check_weapon_use(s, c, k, Arms::Marine(weapon), room, false)?;
+        return Ok(Checked::Attack {
+            crewman: c,
+            intruder: k,
+            weapon,
+        });
+    }
+    let here = ready_here(s, c, room)?;
+    let weapon = marine_column(s, c, weapon)?;
+    let animal = &s.counters[k];
+    if animal.identity != Identity::LabAnimal || !animal.loose() || animal.place != Place::Map(here)
+    {
+        return Err(refuse(
+            "no_target",
+            format!("no loose Lab Animal {target} is with {c:?}"),
+        ));
+    }
+    Ok(Checked::AttackLabAnimal {
+        crewman: c,
+        animal: k,
+        weapon,
+    })
+}
+
 fn check_attack(
     s: &State,
     c: Crewman,
@@ -546,7 +650,7 @@ fn check_attack(
         .counter_by_id(intruder)
         .filter(|&k| s.counters[k].face_up && s.intruder_on_map(k).is_some())
         .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} is in sight")))?;
-    let weapon = check_weapon_use(s, c, k, object, room, false)?;
+    let weapon = check_weapon_use(s, c, k, Arms::Carried(object), room, false)?;
     Ok(Checked::Attack {
         crewman: c,
         intruder: k,
@@ -679,6 +783,13 @@ pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
                     object,
                 }));
             }
+            if marine(s, c) && s.counters[k].place == Place::Map(crew.room) {
+                out.extend(MARINE_WEAPONS.map(|weapon| Action::MarineAttack {
+                    crewman: c,
+                    target: s.counters[k].id,
+                    weapon,
+                }));
+            }
         }
     }
     out
@@ -696,6 +807,9 @@ pub fn defence_candidates(s: &State, room: Room) -> Vec<Action> {
             crewman: c,
             object: Some(o as u8),
         }));
+        if marine(s, c) {
+            out.extend(MARINE_WEAPONS.map(|weapon| Action::MarineDefend { crewman: c, weapon }));
+        }
     }
     out
 }
@@ -722,6 +836,11 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
             intruder,
             object,
         } => check_attack(s, *crewman, *intruder, *object, room).is_ok(),
+        Action::MarineAttack {
+            crewman,
+            target,
+            weapon,
+        } => check_marine_attack(s, *crewman, *target, *weapon, room).is_ok(),
         Action::StartSelfDestruct { crewman } => check_destruct(s, *crewman, room, true).is_ok(),
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
@@ -745,7 +864,10 @@ pub fn crew_has_actions(s: &State, room: Option<Room>) -> bool {
 pub fn defence_possible(s: &State, room: Room, k: usize) -> bool {
     defence_candidates(s, room).iter().any(|a| match a {
         Action::Defend { crewman, object } => {
-            check_weapon_use(s, *crewman, k, *object, Some(room), true).is_ok()
+            check_weapon_use(s, *crewman, k, Arms::Carried(*object), Some(room), true).is_ok()
+        }
+        Action::MarineDefend { crewman, weapon } => {
+            check_weapon_use(s, *crewman, k, Arms::Marine(*weapon), Some(room), true).is_ok()
         }
         _ => false,
     })
@@ -921,6 +1043,14 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
         }
         Checked::Discard { crewman, object } => prometheus::discard(t, crewman, object),
         Checked::EndSetUp => t.start_turn(),
+        Checked::AttackLabAnimal {
+            crewman,
+            animal,
+            weapon,
+        } => {
+            marine_attacks_lab_animal(t, crewman, animal, weapon);
+            after_crew_action(t);
+        }
         Checked::TurnOnFreezer { crewman } => {
             freezer::turn_on(t, crewman);
             after_crew_action(t);
@@ -980,4 +1110,32 @@ fn crew_attack<R: Roll>(
         effect,
     });
     effect
+}
+
+/// Option `marines` (17.4): a marine's CRT roll against a Lab Animal; K kills it (0 points).
+fn marine_attacks_lab_animal<R: Roll>(
+    t: &mut Table<'_, R>,
+    crewman: Crewman,
+    animal: usize,
+    weapon: Weapon,
+) {
+    let room = t.s.crewman(crewman).room;
+    let (roll, modified) = crt_roll(t, room);
+    let killed = matches!(
+        crt(weapon, modified, false),
+        Effect::Kill | Effect::KillBoth
+    );
+    t.s.crew[crewman as usize].acted = true;
+    if killed {
+        t.s.counters[animal].place = Place::Killed;
+    }
+    let id = t.s.counters[animal].id;
+    t.tell(Event::LabAnimalAttacked {
+        crewman,
+        animal: id,
+        weapon,
+        roll,
+        modified,
+        killed,
+    });
 }

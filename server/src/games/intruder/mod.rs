@@ -183,9 +183,6 @@ impl Game for Intruder {
                 "marines is only for the return scenarios".into(),
             ));
         }
-        if options.marines {
-            return Err(SetupError::Options("marines is not available yet".into()));
-        }
         Ok(Config {
             scenario,
             turn_limit: options.turn_limit,

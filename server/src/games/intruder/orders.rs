@@ -56,7 +56,9 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
         | Action::MoveWithIntruder { crewman, .. }
         | Action::TurnOnFreezer { crewman }
         | Action::ConstructWeapon { crewman, .. }
-        | Action::Discard { crewman, .. } => Some(*crewman),
+        | Action::Discard { crewman, .. }
+        | Action::MarineAttack { crewman, .. }
+        | Action::MarineDefend { crewman, .. } => Some(*crewman),
         _ => None,
     }
 }
@@ -81,6 +83,7 @@ fn fits(step: &Step, order: &Action) -> bool {
         Step::CrewActions(_) => matches!(
             order,
             Action::Attack { .. }
+                | Action::MarineAttack { .. }
                 | Action::StartSelfDestruct { .. }
                 | Action::StopSelfDestruct { .. }
                 | Action::Inventory { .. }
@@ -93,7 +96,9 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::GainControl { .. }
                 | Action::TurnOnFreezer { .. }
         ),
-        Step::SelfDefence { .. } => matches!(order, Action::Defend { .. }),
+        Step::SelfDefence { .. } => {
+            matches!(order, Action::Defend { .. } | Action::MarineDefend { .. })
+        }
         _ => false,
     }
 }

@@ -3,7 +3,7 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
+    Action, Crewman, Effect, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, Weapon,
 };
 
 use super::super::prometheus::set_up;
@@ -11,7 +11,7 @@ use super::super::state::{CREW, Place, State, Step};
 use super::super::station::PANIC_ORDER;
 use super::super::tables::power;
 use super::super::{Intruder, Scenario, play};
-use super::support::Loaded;
+use super::support::{Loaded, crew, in_segment, intruder};
 use crate::games::{Dice, Game, RuleError};
 
 /// Dice faces rolling, on 2d6, the seven powers of `sums` in order.
@@ -383,4 +383,119 @@ fn rule_17_4_the_teams_share_the_score_and_all_win_or_all_lose() {
             (winners, reason)
         );
     }
+}
+
+/// Marines in turn 1's First Interaction, in the crew action segment of AIR (team 1's airlock).
+fn marines_in_air() -> State {
+    let mut s = return_set_up(NO_CLONE, &[5; 39], true);
+    s.turn = 1;
+    s.phase = Phase::FirstInteraction;
+    in_segment(&mut s, Room::Air);
+    s
+}
+
+#[test]
+fn rule_17_4_marines_carry_nothing_and_the_science_officer_has_the_dart_pistol_and_cage() {
+    let mut s = return_set_up(NO_CLONE, &[5; 39], true);
+    for n in 0..3 {
+        let kinds: Vec<ObjectKind> = s
+            .carried(CREW[6 + n])
+            .into_iter()
+            .map(|o| s.objects[o].kind)
+            .collect();
+        assert_eq!(kinds, [ObjectKind::SleepDartPistol, ObjectKind::Cage]);
+        assert!(s.carried(CREW[n]).is_empty() && s.carried(CREW[3 + n]).is_empty());
+    }
+    let lost = s
+        .objects
+        .iter()
+        .filter(|o| o.place == ObjectPlace::Lost {})
+        .count();
+    assert_eq!(
+        lost, 9,
+        "each team's Blaster, Gas Canister and Flamethrower have no use"
+    );
+    s.objects[0].place = ObjectPlace::Room { room: Room::Air };
+    let pick = Action::PickUp {
+        crewman: Crewman::C1,
+        object: 0,
+    };
+    assert_eq!(code(by_crew(&mut s, pick)), "too_much");
+}
+
+#[test]
+fn rule_17_4_a_marine_attacks_with_any_of_his_four_weapons() {
+    for (weapon, effect) in [
+        (Weapon::Blaster, Effect::Kill),
+        (Weapon::SleepDart, Effect::Sleep),
+    ] {
+        let mut s = marines_in_air();
+        let id = intruder(&mut s, Room::Air, true);
+        // A second Intruder keeps the segment open after the first one's fate.
+        intruder(&mut s, Room::Air, true);
+        let attack = Action::MarineAttack {
+            crewman: Crewman::E1,
+            target: id,
+            weapon,
+        };
+        let told = crew(&mut s, attack, &mut Loaded::new(&[1])).expect("a marine attack");
+        assert!(told.iter().any(|e| matches!(
+            e,
+            Event::CrewAttack { weapon: w, effect: e, .. } if *w == weapon && *e == effect
+        )));
+    }
+    let mut s = marines_in_air();
+    let id = intruder(&mut s, Room::Air, true);
+    let by_science = Action::MarineAttack {
+        crewman: Crewman::S1,
+        target: id,
+        weapon: Weapon::Blaster,
+    };
+    assert_eq!(
+        crew(&mut s, by_science, &mut Loaded::new(&[]))
+            .expect_err("refused")
+            .code(),
+        "not_a_marine"
+    );
+    let improvised = Action::Attack {
+        crewman: Crewman::C1,
+        intruder: id,
+        object: None,
+    };
+    assert_eq!(
+        crew(&mut s, improvised, &mut Loaded::new(&[]))
+            .expect_err("refused")
+            .code(),
+        "marine_armed"
+    );
+}
+
+#[test]
+fn rule_17_4_a_marine_kills_a_lab_animal_on_k_for_no_points() {
+    let mut s = marines_in_air();
+    let k = s
+        .counters
+        .iter()
+        .position(|c| c.identity == Identity::LabAnimal)
+        .expect("a Lab Animal");
+    s.counters[k].place = Place::Map(Room::Air);
+    s.counters[k].face_up = true;
+    let score = s.score();
+    let attack = |weapon| Action::MarineAttack {
+        crewman: Crewman::C1,
+        target: s.counters[k].id,
+        weapon,
+    };
+    let (miss, kill) = (attack(Weapon::Gas), attack(Weapon::Flamethrower));
+    crew(&mut s, miss, &mut Loaded::new(&[4])).expect("a miss");
+    assert_eq!(s.counters[k].place, Place::Map(Room::Air));
+    crew(&mut s, kill, &mut Loaded::new(&[1])).expect_err("C1 has acted");
+    let kill = Action::MarineAttack {
+        crewman: Crewman::E1,
+        target: s.counters[k].id,
+        weapon: Weapon::Flamethrower,
+    };
+    crew(&mut s, kill, &mut Loaded::new(&[1])).expect("a kill");
+    assert_eq!(s.counters[k].place, Place::Killed);
+    assert_eq!(s.score(), score, "0 points");
 }

@@ -10,7 +10,7 @@ use super::super::orders::ordered;
 use super::super::scenario::SCENARIOS;
 use super::super::state::{CREW, Place, State};
 use super::super::tables::chart;
-use super::super::{Intruder, Scenario, new_state};
+use super::super::{Config, Intruder, Scenario, new_state};
 use crate::games::{Dice, Game};
 
 /// Random games per scenario while developing (the aim is 10,000 each when the runtime allows).
@@ -21,6 +21,7 @@ const SCIENCE_OFFICER_INTELLIGENT_GAMES: u64 = 300;
 const RETURN_GAMES: u64 = 300;
 const RETURN_INTELLIGENT_GAMES: u64 = 200;
 const RETURN_TEAMS_GAMES: u64 = 200;
+const RETURN_MARINES_GAMES: u64 = 200;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
@@ -194,9 +195,22 @@ fn check_capture(s: &State) {
 /// Plays one random game of `scenario` to its end, every seat picking random legal actions;
 /// returns the number of actions and the final state.
 fn random_game(scenario: Scenario, seed: u64) -> (usize, State) {
+    random_game_with(
+        &Config {
+            scenario,
+            turn_limit: 30,
+            marines: false,
+        },
+        seed,
+    )
+}
+
+/// [`random_game`] with options.
+fn random_game_with(config: &Config, seed: u64) -> (usize, State) {
+    let scenario = config.scenario;
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = new_state(scenario, 30, &mut dice);
+    let mut s = Intruder::setup(config, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -275,6 +289,25 @@ fn random_return_intelligent_games_end_and_keep_every_invariant() {
 #[test]
 fn random_return_teams_games_end_and_keep_every_invariant() {
     random_games_of(Scenario::ReturnTeams, RETURN_TEAMS_GAMES);
+}
+
+#[test]
+fn random_return_marines_games_end_and_keep_every_invariant() {
+    for scenario in [
+        Scenario::Return,
+        Scenario::ReturnTeams,
+        Scenario::ReturnIntelligent,
+    ] {
+        let config = Config {
+            scenario,
+            turn_limit: 30,
+            marines: true,
+        };
+        for seed in 0..RETURN_MARINES_GAMES / 3 {
+            let (_, s) = random_game_with(&config, seed);
+            assert!(s.ending.is_some());
+        }
+    }
 }
 
 #[test]
