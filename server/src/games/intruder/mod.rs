@@ -7,24 +7,29 @@
 //! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
 //! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
 //! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
-//! destroys objects lying with its free Intruders),
-//! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
-//! crewmen at each crew decision point, executed in turn order; their own score table) and
-//! `science-officer-intelligent` (both), `return` (17.4, Return to Prometheus: stage 6 with all
-//! powers public, three teams in AIR, DK1 and DK2 that spread their objects in a set-up step
-//! before turn 1) and `return-intelligent` (17.4 with the Intruder seat of 17.1, which plans the
-//! three set-up movements). The list-shaped intents (a phase-1 plan, orders) are
-//! listed by `legal_actions` as their one-item forms; any combination of listed items applies.
+//! destroys objects lying with its free Intruders), `science-officer` (17.3: `science` and
+//! `command` seats give secret orders for their own crewmen at each crew decision point,
+//! executed in turn order; their own score table), `science-officer-intelligent` (both), and
+//! Return to Prometheus (17.4: stage 6 with all 7 powers rolled at set-up and public, three
+//! set-up movements, three teams starting in AIR, DK1 and DK2 that spread their objects and
+//! discard useless weapons in a set-up step before turn 1; team n is Cn, En and Sn and starts in
+//! the n-th airlock): `return` (one `crew` seat), `return-intelligent` (with the Intruder seat,
+//! which plans the three set-up movements) and `return-teams` (`team-1` to `team-3` give orders
+//! as in 17.3, the first block rotating each turn, and share the score). Option `marines` (17.4)
+//! arms Command Officers and Engineers with four weapons without counters. Leaving from AIR in
+//! a Shuttle (17.4, 15.2) is not played yet. The list-shaped intents (a phase-1 plan, orders)
+//! are listed by `legal_actions` as their one-item forms; any combination of listed items
+//! applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `prometheus` (the Return to Prometheus
-//! set-up and its set-up step), `intruder_seat` (the Intruder seat's
-//! intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what they may send),
-//! `view` and `roll` (dice, loadable in tests).
+//! control), `freezer`, `construction` (the Weapon Construction Track), `prometheus` (the Return
+//! to Prometheus set-up and its set-up step), `intruder_seat` (the Intruder seat's intents),
+//! `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who acts and
+//! what they may send), `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod capture;
