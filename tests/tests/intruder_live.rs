@@ -6,22 +6,9 @@ mod common;
 
 use std::collections::HashSet;
 
+use common::intruder::{assert_no_face_down_identity, events_of, next_view};
 use common::{Client, Db, Server};
 use serde_json::{Value, json};
-
-/// The next `welcome` or `update` frame.
-async fn next_view(client: &mut Client) -> Value {
-    loop {
-        let frame = client.recv().await;
-        if matches!(frame["t"].as_str(), Some("welcome" | "update")) {
-            return frame;
-        }
-    }
-}
-
-fn events_of(frame: &Value) -> Vec<Value> {
-    frame["events"].as_array().cloned().unwrap_or_default()
-}
 
 /// Sends `action` on the view of `frame` and returns the refusal the server answers with.
 async fn refused(client: &mut Client, frame: &Value, action: Value) -> Value {
@@ -56,45 +43,6 @@ fn towards_a_reveal(view: &Value) -> Value {
         .or_else(|| step("no-defence"))
         .or_else(|| step("end-actions"))
         .unwrap_or_else(|| legal[0].clone())
-}
-
-/// No frame names the identity of a face-down counter: a counter shown with an identity was face
-/// up in the first view (the set-up plays on to the crew's first decision, reveals included) or
-/// was turned face up on the wire since (`revealed`, `inventoried`) and not shuffled face down
-/// again by a panic, which places the counters by id alone.
-fn assert_no_face_down_identity(frames: &[String]) {
-    let mut face_up: HashSet<u64> = HashSet::new();
-    let mut views = 0;
-    for raw in frames {
-        let frame: Value = serde_json::from_str(raw).expect("JSON");
-        for event in frame["events"].as_array().into_iter().flatten() {
-            match event["type"].as_str() {
-                Some("revealed" | "inventoried") => {
-                    face_up.insert(event["id"].as_u64().expect("an id"));
-                }
-                Some("panic") => {
-                    for placed in event["placed"].as_array().into_iter().flatten() {
-                        assert_eq!(placed.as_array().map(Vec::len), Some(2), "{raw}");
-                        face_up.remove(&placed[0].as_u64().expect("an id"));
-                    }
-                }
-                _ => {}
-            }
-        }
-        if let Some(counters) = frame["view"]["counters"].as_array() {
-            let named = counters.iter().filter(|c| !c["identity"].is_null());
-            let ids = named.filter_map(|c| c["id"].as_u64());
-            if views == 0 {
-                face_up.extend(ids);
-            } else {
-                for id in ids {
-                    assert!(face_up.contains(&id), "face-down counter {id} named: {raw}");
-                }
-            }
-            views += 1;
-        }
-    }
-    assert!(views > 3, "too few views checked: {views}");
 }
 
 async fn a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks(db: Db) {

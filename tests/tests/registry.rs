@@ -187,7 +187,7 @@ fn intruder(seed: u64) -> Box<dyn AnyMatch> {
 }
 
 #[test]
-fn the_registry_lists_intruder_with_its_built_in_solitaire_scenario() {
+fn the_registry_lists_intruder_with_its_built_in_scenarios_and_their_seats() {
     let list = serde_json::to_value(games()).unwrap();
     let intruder = list
         .as_array()
@@ -195,9 +195,29 @@ fn the_registry_lists_intruder_with_its_built_in_solitaire_scenario() {
         .iter()
         .find(|g| g["id"] == "intruder")
         .expect("intruder is listed");
-    assert_eq!(intruder["seats"], json!(["crew"]));
-    assert_eq!(intruder["scenarios"][0]["id"], "solitaire");
-    assert_eq!(intruder["scenarios"][0]["seats"], json!(["crew"]));
+    // Every seat of the playable scenarios, in the order of rules 1.
+    assert_eq!(
+        intruder["seats"],
+        json!(["crew", "intruder", "science", "command"])
+    );
+    let seats: Vec<(&Value, &Value)> = intruder["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (&s["id"], &s["seats"]))
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            (&json!("solitaire"), &json!(["crew"])),
+            (&json!("intelligent"), &json!(["crew", "intruder"])),
+            (&json!("science-officer"), &json!(["science", "command"])),
+            (
+                &json!("science-officer-intelligent"),
+                &json!(["science", "command", "intruder"])
+            ),
+        ]
+    );
 }
 
 #[test]

@@ -80,6 +80,8 @@ pub enum ObjectPlace {
     Track { turns: u8 },
     /// Destroyed or lost (an airlock, the Freezer).
     Lost {},
+    /// Aboard a Shuttle that left (rules 15.2), not carried by a living crewman.
+    Aboard { shuttle: u8 },
 }
 
 /// A column of the Combat Results Table (Blaster* is read for Blasters against a Blaster
@@ -278,6 +280,20 @@ pub enum Action {
     /// Option `marines` (17.4): self-defence by a Command Officer or Engineer with any of his
     /// four weapons.
     MarineDefend { crewman: Crewman, weapon: Weapon },
+    /// Second Interaction, crew action of a crewman in a Shuttle Dock when Shuttles may leave
+    /// (rules 15.2): he launches its Shuttle with up to 3 other crewmen there who have not acted
+    /// (`with`); all count as acted and never return.
+    LeaveInShuttle {
+        crewman: Crewman,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        with: Vec<Crewman>,
+    },
+    /// Crew action aboard a Shuttle fighting its stowaway: the crewman spends his action
+    /// preparing the hatches; once this crew action segment is over they may be opened.
+    PrepareHatches { crewman: Crewman },
+    /// Crew action aboard a Shuttle whose hatches were prepared in an earlier crew action
+    /// segment: the stowaway is expelled (it dies unless Immune to Vacuum); the crew survives.
+    OpenHatches { crewman: Crewman },
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
@@ -304,6 +320,9 @@ pub struct CounterView {
     /// The crewman controlling this Intruder with a Prod.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controlled_by: Option<Crewman>,
+    /// The Shuttle it is aboard (a stowaway, rules 15.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shuttle: Option<u8>,
     /// An Intruder Immune to Cold held by the Freezer, as if caged.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub iced: bool,
@@ -323,6 +342,29 @@ pub struct CrewView {
     /// The Cage holding an Intruder (object number) he helps carry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bears: Option<u8>,
+    /// The Shuttle he left in: off the station for good (rules 15.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<u8>,
+}
+
+/// A Shuttle (rules 15.2): docked, or gone with its crew, its objects and its stowaway.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuttleView {
+    /// 1 (Shuttle Dock #1) or 2.
+    pub shuttle: u8,
+    /// It left the station (it never returns).
+    pub left: bool,
+    /// The crewmen aboard, living or dead.
+    pub crew: Vec<Crewman>,
+    /// The objects aboard (carried by its crew or lying aboard), by number.
+    pub objects: Vec<u8>,
+    /// The opaque id of the Intruder aboard, while it is there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intruder: Option<u32>,
+    /// The crew aboard prepared the hatches.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prepared: bool,
 }
 
 /// An object as everyone sees it.
@@ -360,6 +402,16 @@ pub enum Prompt {
     /// Return to Prometheus (17.4): spread each team's objects (pick up, drop, discard), then
     /// end the set-up.
     SetUp {},
+    /// Aboard Shuttle `shuttle`, fighting its stowaway: the crew action segment.
+    ShuttleActions { shuttle: u8 },
+    /// Aboard Shuttle `shuttle`, the stowaway attacks `target`: defend or not.
+    ShuttleDefence {
+        shuttle: u8,
+        intruder: u32,
+        target: Crewman,
+    },
+    /// Aboard Shuttle `shuttle`, the Intruder seat decides whether its stowaway attacks, and whom.
+    ShuttleAttack { shuttle: u8, intruder: u32 },
     /// The match is over.
     Over {},
 }
@@ -402,6 +454,8 @@ pub struct View {
     /// Secured rooms unlocked this Crew Movement Phase.
     pub unlocked: Vec<Room>,
     pub self_destruct: SelfDestruct,
+    /// Shuttle #1 and Shuttle #2.
+    pub shuttles: Vec<ShuttleView>,
     pub score: i32,
     /// Science Officer scenario: the crew seats whose orders are in for this decision point.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -588,6 +642,32 @@ pub enum Event {
         iced: Vec<u32>,
         lost: Vec<u32>,
     },
+    /// A Shuttle left the station with `crew` (rules 15.2).
+    ShuttleLeft { shuttle: u8, crew: Vec<Crewman> },
+    /// The stowaway roll of a Shuttle that left: 1d6 against the Intruder Stowaway Index; the
+    /// Intruder that got aboard, if any, is named and turned face up.
+    StowawayRoll {
+        shuttle: u8,
+        index: u8,
+        roll: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stowaway: Option<u32>,
+    },
+    /// Aboard a Shuttle, steps 6.2.2-6.2.3 are repeated once more (each repetition counts as
+    /// a turn for sleep).
+    ShuttleRound { shuttle: u8, round: u32 },
+    /// A crewman aboard prepared the hatches.
+    HatchesPrepared { crewman: Crewman, shuttle: u8 },
+    /// The hatches were opened: the stowaway is expelled, killed or (Immune to Vacuum) gone
+    /// alive.
+    HatchesOpened {
+        crewman: Crewman,
+        shuttle: u8,
+        intruder: u32,
+        survived: bool,
+    },
+    /// Every crewman aboard is dead: the Shuttle lands the Intruder on its home world.
+    ShuttleLanded { shuttle: u8, intruder: u32 },
     /// An Engineer worked on a weapon: `turns` of work done; when finished, `place` says where
     /// it went (to him, or lying in Maintenance).
     WeaponConstructed {

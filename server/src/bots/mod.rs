@@ -3,13 +3,16 @@
 //! Its move is then an ordinary command, checked and logged like any other.
 
 mod away_team;
+mod intruder;
 
 use serde_json::Value;
 use xenotable_protocol::Seat;
 
 use crate::games::away_team::AwayTeam;
+use crate::games::intruder::Intruder;
 use crate::games::{Dice, Game};
 pub use away_team::{AutomaticAliens, RandomAwayTeam};
+pub use intruder::RandomIntruder;
 
 /// The bot that plays a seat of a game.
 #[derive(Debug, Clone)]
@@ -17,6 +20,7 @@ pub enum Bot {
     Random(RandomBot),
     AwayTeam(RandomAwayTeam),
     Aliens(AutomaticAliens),
+    Intruder(RandomIntruder),
 }
 
 impl Bot {
@@ -25,6 +29,7 @@ impl Bot {
         match (game, seat) {
             (AwayTeam::ID, Seat::AwayTeam) => Bot::AwayTeam(RandomAwayTeam::new(seed)),
             (AwayTeam::ID, Seat::Aliens) => Bot::Aliens(AutomaticAliens),
+            (Intruder::ID, _) => Bot::Intruder(RandomIntruder::new(seed)),
             _ => Bot::Random(RandomBot::new(seed)),
         }
     }
@@ -36,6 +41,7 @@ impl Bot {
             Bot::Random(bot) => bot.choose(view),
             Bot::AwayTeam(bot) => bot.choose(view),
             Bot::Aliens(bot) => bot.choose(view),
+            Bot::Intruder(bot) => bot.choose(view),
         }
     }
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod intruder;
+
 use std::net::TcpListener as StdListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

@@ -12,8 +12,10 @@ use super::construction;
 use super::flow::Table;
 use super::freezer;
 use super::legal::to_act;
+use super::orders::ordered;
 use super::prometheus::{self, marine};
 use super::roll::Roll;
+use super::shuttle;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt, immunity, is_lethal};
@@ -121,6 +123,25 @@ pub enum Checked {
         animal: usize,
         weapon: Weapon,
     },
+    LeaveInShuttle {
+        crewman: Crewman,
+        shuttle: u8,
+        with: Vec<Crewman>,
+    },
+    /// Cage the stowaway (a counter index) aboard a Shuttle in `crewman`'s empty Cage `cage`.
+    CageStowaway {
+        crewman: Crewman,
+        intruder: usize,
+        cage: usize,
+    },
+    PrepareHatches {
+        crewman: Crewman,
+        shuttle: u8,
+    },
+    OpenHatches {
+        crewman: Crewman,
+        shuttle: u8,
+    },
 }
 
 /// What a crewman attacks with: a carried object (absent: improvised), or a marine's weapon
@@ -147,8 +168,18 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
     check_intent(s, action)
 }
 
-/// Whether a crew intent is possible now, whoever sends it.
+/// Whether a crew intent is possible now, whoever sends it. Crewmen gone in a Shuttle act only
+/// aboard it.
 pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
+    let aboard_step = matches!(
+        s.step,
+        Step::ShuttleActions { .. } | Step::ShuttleDefence { .. }
+    );
+    if let Some(c) = ordered(action).filter(|&c| s.crewman(c).aboard.is_some())
+        && !aboard_step
+    {
+        return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
+    }
     match (action, &s.step) {
         (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
         (Action::PickUp { crewman, object }, Step::CrewMovement) => {
@@ -179,21 +210,16 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             },
             Step::CrewActions(room),
         ) => check_attack(s, *crewman, *intruder, *object, *room),
-        (Action::Defend { crewman, object }, Step::SelfDefence { room, intruder, .. }) => {
-            let arms = Arms::Carried(*object);
-            let weapon = check_weapon_use(s, *crewman, *intruder, arms, Some(*room), true)?;
-            Ok(Checked::Defend {
-                crewman: *crewman,
-                weapon,
-            })
-        }
-        (Action::MarineDefend { crewman, weapon }, Step::SelfDefence { room, intruder, .. }) => {
-            let arms = Arms::Marine(*weapon);
-            let weapon = check_weapon_use(s, *crewman, *intruder, arms, Some(*room), true)?;
-            Ok(Checked::Defend {
-                crewman: *crewman,
-                weapon,
-            })
+        (
+            Action::Defend { crewman, object },
+            Step::SelfDefence { .. } | Step::ShuttleDefence { .. },
+        ) => check_defence(s, *crewman, Arms::Carried(*object)),
+        (
+            Action::MarineDefend { crewman, weapon },
+            Step::SelfDefence { .. } | Step::ShuttleDefence { .. },
+        ) => check_defence(s, *crewman, Arms::Marine(*weapon)),
+        (Action::NoDefence {}, Step::SelfDefence { .. } | Step::ShuttleDefence { .. }) => {
+            Ok(Checked::NoDefence)
         }
         (
             Action::MarineAttack {
@@ -203,7 +229,11 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             },
             Step::CrewActions(room),
         ) => check_marine_attack(s, *crewman, *target, *weapon, *room),
-        (Action::NoDefence {}, Step::SelfDefence { .. }) => Ok(Checked::NoDefence),
+        (Action::EndActions {}, Step::ShuttleActions { .. }) => Ok(Checked::EndActions),
+        (action, Step::ShuttleActions { shuttle }) => shuttle::check_aboard(s, action, *shuttle),
+        (Action::LeaveInShuttle { crewman, with }, Step::CrewActions(room)) => {
+            shuttle::check_leave(s, *crewman, with, *room)
+        }
         (Action::StartSelfDestruct { crewman }, Step::CrewActions(room)) => {
             check_destruct(s, *crewman, *room, true)
         }
@@ -276,6 +306,9 @@ fn action_name(action: &Action) -> &'static str {
         Action::EndSetUp {} => "end-set-up",
         Action::MarineAttack { .. } => "marine-attack",
         Action::MarineDefend { .. } => "marine-defend",
+        Action::LeaveInShuttle { .. } => "leave-in-shuttle",
+        Action::PrepareHatches { .. } => "prepare-hatches",
+        Action::OpenHatches { .. } => "open-hatches",
     }
 }
 
@@ -323,6 +356,9 @@ pub(super) fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
 /// compartment.
 pub(super) fn ready_here(s: &State, c: Crewman, room: Option<Room>) -> Result<Room, RuleError> {
     let crew = ready_to_act(s, c)?;
+    if crew.aboard.is_some() {
+        return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
+    }
     if room.is_some_and(|r| r != crew.room) {
         return Err(refuse(
             "not_here",
@@ -520,7 +556,12 @@ fn check_weapon_use(
     defence: bool,
 ) -> Result<Weapon, RuleError> {
     let crew = ready_to_act(s, c)?;
-    if room.is_some_and(|r| r != crew.room) || s.intruder_on_map(k) != Some(crew.room) {
+    let together = match (s.counters[k].place, crew.aboard) {
+        (Place::Map(at), None) => at == crew.room && room.is_none_or(|r| r == at),
+        (Place::Shuttle(n), Some(m)) => n == m,
+        _ => false,
+    };
+    if s.counters[k].identity != Identity::Intruder || !together {
         return Err(refuse(
             "not_here",
             format!("{c:?} is not with that Intruder"),
@@ -601,9 +642,9 @@ fn marine_column(s: &State, c: Crewman, weapon: Weapon) -> Result<Weapon, RuleEr
     }
 }
 
-/// Option `marines` (17.4): a marine attacks a face-up Intruder (as any attack) or a loose
-/// face-up Lab Animal in his compartment.
-fn check_marine_attack(
+/// Option `marines` (17.4): a marine attacks a face-up Intruder (as any attack, aboard a
+/// Shuttle too) or a loose face-up Lab Animal in his compartment.
+pub(super) fn check_marine_attack(
     s: &State,
     c: Crewman,
     target: u32,
@@ -612,7 +653,10 @@ fn check_marine_attack(
 ) -> Result<Checked, RuleError> {
     let k = s
         .counter_by_id(target)
-        .filter(|&k| s.counters[k].face_up && matches!(s.counters[k].place, Place::Map(_)))
+        .filter(|&k| {
+            s.counters[k].face_up
+                && matches!(s.counters[k].place, Place::Map(_) | Place::Shuttle(_))
+        })
         .ok_or_else(|| refuse("no_target", format!("no target {target} is in sight")))?;
     if s.counters[k].identity == Identity::Intruder {
         let weapon = check_weapon_use(s, c, k, Arms::Marine(weapon), room, false)?;
@@ -639,7 +683,7 @@ fn check_marine_attack(
     })
 }
 
-fn check_attack(
+pub(super) fn check_attack(
     s: &State,
     c: Crewman,
     intruder: u32,
@@ -648,7 +692,12 @@ fn check_attack(
 ) -> Result<Checked, RuleError> {
     let k = s
         .counter_by_id(intruder)
-        .filter(|&k| s.counters[k].face_up && s.intruder_on_map(k).is_some())
+        .filter(|&k| {
+            let c = &s.counters[k];
+            c.face_up
+                && c.identity == Identity::Intruder
+                && matches!(c.place, Place::Map(_) | Place::Shuttle(_))
+        })
         .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} is in sight")))?;
     let weapon = check_weapon_use(s, c, k, Arms::Carried(object), room, false)?;
     Ok(Checked::Attack {
@@ -656,6 +705,27 @@ fn check_attack(
         intruder: k,
         weapon,
     })
+}
+
+/// Self-defence against the attacking Intruder, in its compartment or aboard its Shuttle.
+fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Checked, RuleError> {
+    let (intruder, room) = match s.step {
+        Step::SelfDefence { room, intruder, .. } => (intruder, Some(room)),
+        Step::ShuttleDefence {
+            shuttle, intruder, ..
+        } => {
+            if s.crewman(c).aboard != Some(shuttle) {
+                return Err(refuse(
+                    "not_aboard",
+                    format!("{c:?} is not aboard Shuttle #{shuttle}"),
+                ));
+            }
+            (intruder, None)
+        }
+        _ => return Err(RuleError::wrong_phase("nobody is attacked")),
+    };
+    let weapon = check_weapon_use(s, c, intruder, arms, room, true)?;
+    Ok(Checked::Defend { crewman: c, weapon })
 }
 
 /// Starting (Command) or stopping (Command, Science) the self-destruct from the Command Module
@@ -795,10 +865,10 @@ pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     out
 }
 
-/// The self-defence attacks possible against Intruder `k` in `room`.
-pub fn defence_candidates(s: &State, room: Room) -> Vec<Action> {
+/// The self-defence attacks worth checking by the crewmen `present`.
+pub fn defence_candidates(s: &State, present: &[Crewman]) -> Vec<Action> {
     let mut out = Vec::new();
-    for c in s.crew_in(room) {
+    for &c in present {
         out.push(Action::Defend {
             crewman: c,
             object: None,
@@ -825,6 +895,8 @@ pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
         out.push(Action::TurnOnFreezer { crewman });
     }
     out.extend(capture::capture_candidates(s, room));
+    out.extend(shuttle::leave_candidates(s, room));
+    out.retain(|a| ordered(a).is_none_or(|c| s.crewman(c).aboard.is_none()));
     out
 }
 
@@ -846,6 +918,9 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
         Action::OpenAirlock { crewman } => check_airlock(s, *crewman, room).is_ok(),
         Action::TurnOnFreezer { crewman } => freezer::check_turn_on(s, *crewman, room).is_ok(),
+        Action::LeaveInShuttle { crewman, with } => {
+            shuttle::check_leave(s, *crewman, with, room).is_ok()
+        }
         action if capture::is_capture_action(action) => {
             capture::check_capture_action(s, action, room).is_ok()
         }
@@ -862,21 +937,38 @@ pub fn crew_has_actions(s: &State, room: Option<Room>) -> bool {
 
 /// Whether anyone in `room` may defend against Intruder `k`.
 pub fn defence_possible(s: &State, room: Room, k: usize) -> bool {
-    defence_candidates(s, room).iter().any(|a| match a {
+    defence_possible_among(s, &s.crew_in(room), Some(room), k)
+}
+
+/// Whether any of the crewmen `present` (in `room` on the station, or aboard) may defend
+/// against Intruder `k`.
+pub fn defence_possible_among(
+    s: &State,
+    present: &[Crewman],
+    room: Option<Room>,
+    k: usize,
+) -> bool {
+    defence_candidates(s, present).iter().any(|a| match a {
         Action::Defend { crewman, object } => {
-            check_weapon_use(s, *crewman, k, Arms::Carried(*object), Some(room), true).is_ok()
+            check_weapon_use(s, *crewman, k, Arms::Carried(*object), room, true).is_ok()
         }
         Action::MarineDefend { crewman, weapon } => {
-            check_weapon_use(s, *crewman, k, Arms::Marine(*weapon), Some(room), true).is_ok()
+            check_weapon_use(s, *crewman, k, Arms::Marine(*weapon), room, true).is_ok()
         }
         _ => false,
     })
 }
 
-/// The CRT roll of a crewman in `room`: +1 once after a crewman died there this phase.
-fn crt_roll<R: Roll>(t: &mut Table<'_, R>, room: Room) -> (u8, u8) {
+/// The CRT roll of a crewman: +1 once after a crewman died in his compartment this phase (a
+/// station rule: never aboard a Shuttle).
+fn crt_roll<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) -> (u8, u8) {
     let roll = t.dice.d6();
-    let bonus = t.s.deaths.iter_mut().find(|(r, used)| *r == room && !*used);
+    let crew = t.s.crewman(crewman);
+    let (room, aboard) = (crew.room, crew.aboard.is_some());
+    let bonus =
+        t.s.deaths
+            .iter_mut()
+            .find(|(r, used)| *r == room && !*used && !aboard);
     match bonus {
         Some(entry) => {
             entry.1 = true;
@@ -958,38 +1050,66 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             }
             after_crew_action(t);
         }
-        Checked::Defend { crewman, weapon } => {
-            if let Step::SelfDefence {
+        Checked::Defend { crewman, weapon } => match t.s.step.clone() {
+            Step::SelfDefence {
                 room,
                 intruder,
                 target,
                 rest,
-            } = t.s.step.clone()
-            {
-                let effect = crew_attack(t, crewman, intruder, weapon, true);
-                if matches!(effect, Effect::CrewKilled | Effect::KillBoth) {
-                    t.crewman_dies(target);
-                }
-                match effect {
-                    Effect::Kill | Effect::KillBoth => t.intruder_killed(intruder),
-                    Effect::Sleep => t.intruder_sleeps(intruder),
-                    Effect::None => t.kill_roll(intruder, target),
-                    Effect::Retreat | Effect::CrewKilled => {}
-                }
+            } => {
+                defend(t, crewman, intruder, target, weapon);
                 t.intruders_act(room, rest);
             }
-        }
-        Checked::NoDefence => {
-            if let Step::SelfDefence {
+            Step::ShuttleDefence {
+                shuttle,
+                intruder,
+                target,
+            } => {
+                defend(t, crewman, intruder, target, weapon);
+                t.shuttle_segment(shuttle);
+            }
+            _ => {}
+        },
+        Checked::NoDefence => match t.s.step.clone() {
+            Step::SelfDefence {
                 room,
                 intruder,
                 target,
                 rest,
-            } = t.s.step.clone()
-            {
+            } => {
                 t.kill_roll(intruder, target);
                 t.intruders_act(room, rest);
             }
+            Step::ShuttleDefence {
+                shuttle,
+                intruder,
+                target,
+            } => {
+                t.kill_roll(intruder, target);
+                t.shuttle_segment(shuttle);
+            }
+            _ => {}
+        },
+        Checked::LeaveInShuttle {
+            crewman,
+            shuttle,
+            with,
+        } => t.launch(crewman, shuttle, with),
+        Checked::CageStowaway {
+            crewman,
+            intruder,
+            cage,
+        } => {
+            t.cage_stowaway(crewman, intruder, cage);
+            after_crew_action(t);
+        }
+        Checked::PrepareHatches { crewman, shuttle } => {
+            t.prepare_hatches(crewman, shuttle);
+            after_crew_action(t);
+        }
+        Checked::OpenHatches { crewman, shuttle } => {
+            t.open_hatches(crewman, shuttle);
+            after_crew_action(t);
         }
         Checked::StartSelfDestruct { crewman } => {
             t.s.crew[crewman as usize].acted = true;
@@ -1026,11 +1146,11 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.tell(Event::Inventoried { id, identity });
             after_crew_action(t);
         }
-        Checked::EndActions => {
-            if let Step::CrewActions(segment) = t.s.step {
-                finish_segment(t, segment);
-            }
-        }
+        Checked::EndActions => match t.s.step {
+            Step::CrewActions(segment) => finish_segment(t, segment),
+            Step::ShuttleActions { shuttle } => t.shuttle_round(shuttle),
+            _ => {}
+        },
         Checked::Release { crewman } => capture::release(t, crewman),
         Checked::MoveWithIntruder {
             crewman,
@@ -1064,10 +1184,33 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
 
 /// After a crew action: the segment goes on while anyone can still act.
 pub(super) fn after_crew_action<R: Roll>(t: &mut Table<'_, R>) {
-    if let Step::CrewActions(segment) = t.s.step
-        && !crew_has_actions(t.s, segment)
-    {
-        finish_segment(t, segment);
+    match t.s.step {
+        Step::CrewActions(segment) if !crew_has_actions(t.s, segment) => {
+            finish_segment(t, segment);
+        }
+        Step::ShuttleActions { shuttle } => t.after_shuttle_action(shuttle),
+        _ => {}
+    }
+}
+
+/// A self-defence attack against Intruder `k` attacking `target`: CK kills the target (K+CK
+/// both), S puts it to sleep, "–" lets the kill roll go on; IR, S and K cancel the attack.
+fn defend<R: Roll>(
+    t: &mut Table<'_, R>,
+    crewman: Crewman,
+    k: usize,
+    target: Crewman,
+    weapon: Weapon,
+) {
+    let effect = crew_attack(t, crewman, k, weapon, true);
+    if matches!(effect, Effect::CrewKilled | Effect::KillBoth) {
+        t.crewman_dies(target);
+    }
+    match effect {
+        Effect::Kill | Effect::KillBoth => t.intruder_killed(k),
+        Effect::Sleep => t.intruder_sleeps(k),
+        Effect::None => t.kill_roll(k, target),
+        Effect::Retreat | Effect::CrewKilled => {}
     }
 }
 
@@ -1090,8 +1233,7 @@ fn crew_attack<R: Roll>(
     weapon: Weapon,
     defence: bool,
 ) -> Effect {
-    let room = t.s.crewman(crewman).room;
-    let (roll, modified) = crt_roll(t, room);
+    let (roll, modified) = crt_roll(t, crewman);
     let effect = if immune(t.s, weapon) {
         Effect::None
     } else {
@@ -1119,8 +1261,7 @@ fn marine_attacks_lab_animal<R: Roll>(
     animal: usize,
     weapon: Weapon,
 ) {
-    let room = t.s.crewman(crewman).room;
-    let (roll, modified) = crt_roll(t, room);
+    let (roll, modified) = crt_roll(t, crewman);
     let killed = matches!(
         crt(weapon, modified, false),
         Effect::Kill | Effect::KillBoth

@@ -21,7 +21,7 @@ pub fn holds_intruder(s: &State, o: usize) -> bool {
 }
 
 /// An empty Cage crewman `c` carries.
-fn empty_cage(s: &State, c: Crewman) -> Option<usize> {
+pub(super) fn empty_cage(s: &State, c: Crewman) -> Option<usize> {
     s.carried(c)
         .into_iter()
         .find(|&o| s.objects[o].kind == ObjectKind::Cage && s.cage_content(o).is_none())
@@ -439,6 +439,21 @@ pub fn play_capture_action<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
 /// Rolls to cage an Intruder; a caged one is set down in the compartment with its catcher as
 /// its first carrier, and an Extra Strong one breaks out at once.
 fn cage_intruder<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman, k: usize, cage: usize) {
+    if roll_to_cage(t, crewman, k) {
+        // A caged Intruder is no longer under prod control (our rule).
+        t.s.unbind(k);
+        let room = t.s.crewman(crewman).room;
+        t.s.objects[cage].place = ObjectPlace::Room { room };
+        t.s.counters[k].cage = Some(cage);
+        t.s.crew[crewman as usize].bears = Some(cage);
+        t.break_out(k);
+        t.check_end();
+    }
+}
+
+/// A crewman's action rolling to cage Intruder `k` (asleep: 1-5; awake: 1-2), told; whether
+/// it is caged.
+pub fn roll_to_cage<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman, k: usize) -> bool {
     t.s.crew[crewman as usize].acted = true;
     let roll = t.dice.d6();
     let odds = if t.s.counters[k].asleep_until.is_some() {
@@ -454,16 +469,7 @@ fn cage_intruder<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman, k: usize, cage
         roll,
         caged,
     });
-    if caged {
-        // A caged Intruder is no longer under prod control (our rule).
-        t.s.unbind(k);
-        let room = t.s.crewman(crewman).room;
-        t.s.objects[cage].place = ObjectPlace::Room { room };
-        t.s.counters[k].cage = Some(cage);
-        t.s.crew[crewman as usize].bears = Some(cage);
-        t.break_out(k);
-        t.check_end();
-    }
+    caged
 }
 
 /// Lets go of a held animal (loose, face up) or of prod control.

@@ -330,7 +330,8 @@ impl<R: Roll> Table<'_, R> {
                 };
                 return;
             }
-            let target = self.attack_roll(room, k);
+            let targets = attack_targets(self.s, room, k);
+            let target = self.attack_roll(k, targets);
             match self.strike(room, k, target, queue) {
                 Some(rest) => queue = rest,
                 None => return,
@@ -348,6 +349,14 @@ impl<R: Roll> Table<'_, R> {
         target: Option<Crewman>,
         rest: Vec<usize>,
     ) {
+        self.tell_decision(k, target);
+        if let Some(rest) = self.strike(room, k, target, rest) {
+            self.intruders_act(room, rest);
+        }
+    }
+
+    /// Tells the Intruder seat's decision for Intruder `k`: its target, or no attack.
+    pub fn tell_decision(&mut self, k: usize, target: Option<Crewman>) {
         let intruder = self.s.counters[k].id;
         self.tell(match target {
             Some(target) => Event::TargetChosen {
@@ -357,9 +366,6 @@ impl<R: Roll> Table<'_, R> {
             },
             None => Event::NoAttack { intruder },
         });
-        if let Some(rest) = self.strike(room, k, target, rest) {
-            self.intruders_act(room, rest);
-        }
     }
 
     /// Steps B to D of Intruder `k` attacking `target` (or not); `None` when it pauses for
@@ -387,9 +393,8 @@ impl<R: Roll> Table<'_, R> {
         Some(rest)
     }
 
-    /// Step A: whether a free Intruder attacks, and whom (10.1).
-    fn attack_roll(&mut self, room: Room, k: usize) -> Option<Crewman> {
-        let targets = attack_targets(self.s, room, k);
+    /// Step A: whether a free Intruder attacks, and whom among `targets` (10.1).
+    pub fn attack_roll(&mut self, k: usize, targets: Vec<Crewman>) -> Option<Crewman> {
         if targets.is_empty() {
             return None;
         }
@@ -442,8 +447,11 @@ impl<R: Roll> Table<'_, R> {
                 self.top_up_clones();
             }
             if found == Power::ExtraStrong {
+                // Our rule: an Intruder caged aboard a Shuttle that left stays in its Cage.
                 for k in 0..self.s.counters.len() {
-                    self.break_out(k);
+                    if matches!(self.s.counters[k].place, Place::Map(_)) {
+                        self.break_out(k);
+                    }
                 }
             }
         }
@@ -505,9 +513,19 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// A crewman dies: his objects lie where he fell, his animal runs loose and his Intruder is
-    /// out of control.
+    /// out of control. Aboard a Shuttle his objects stay aboard, and the station does not
+    /// count his death for panic or the +1 (our rule: they are no longer there).
     pub fn crewman_dies(&mut self, c: Crewman) {
         let room = self.s.crewman(c).room;
+        if let Some(shuttle) = self.s.crewman(c).aboard {
+            self.s.crew[c as usize].alive = false;
+            for o in self.s.carried(c) {
+                self.s.objects[o].place = ObjectPlace::Aboard { shuttle };
+            }
+            self.tell(Event::CrewmanDied { crewman: c });
+            self.check_end();
+            return;
+        }
         if let Some(k) = self.s.controlled_by(c) {
             self.lose_control(k);
         }
@@ -535,26 +553,40 @@ impl<R: Roll> Table<'_, R> {
     /// An Intruder is killed.
     pub fn intruder_killed(&mut self, k: usize) {
         self.s.unbind(k);
+        // Our rule: a stowaway killed aboard a Shuttle makes no panic on the station.
+        if matches!(self.s.counters[k].place, Place::Map(_)) {
+            self.s.died = true;
+        }
         self.s.counters[k].place = Place::Killed;
         self.s.counters[k].asleep_until = None;
         self.s.killed += 1;
-        self.s.died = true;
         let intruder = self.s.counters[k].id;
         self.tell(Event::IntruderKilled { intruder });
         self.check_end();
     }
 
-    /// An Intruder falls asleep until the same Interaction Phase of the next turn (10.5).
+    /// An Intruder falls asleep until the same Interaction Phase of the next turn (10.5);
+    /// aboard a Shuttle, until the crew action segment of the next repetition (15.2).
     pub fn intruder_sleeps(&mut self, k: usize) {
-        self.s.counters[k].asleep_until = Some((self.s.turn + 1, self.interaction()));
+        self.s.counters[k].asleep_until = Some(match self.s.counters[k].place {
+            Place::Shuttle(n) => (self.s.shuttles[usize::from(n - 1)].round + 1, 0),
+            _ => (self.s.turn + 1, self.interaction()),
+        });
         let intruder = self.s.counters[k].id;
         self.tell(Event::IntruderAsleep { intruder });
     }
 
     fn wake_due(&mut self) {
         let now = (self.s.turn, self.interaction());
+        self.wake(|place| matches!(place, Place::Map(_)), now);
+    }
+
+    /// Wakes the Intruders at a place `at` accepts whose sleep ends by `now`.
+    pub fn wake(&mut self, at: impl Fn(Place) -> bool, now: (u32, u8)) {
         for k in 0..self.s.counters.len() {
-            if self.s.counters[k].asleep_until.is_some_and(|t| t <= now) {
+            if at(self.s.counters[k].place)
+                && self.s.counters[k].asleep_until.is_some_and(|t| t <= now)
+            {
                 self.s.counters[k].asleep_until = None;
                 let intruder = self.s.counters[k].id;
                 self.tell(Event::IntruderWoke { intruder });
@@ -621,20 +653,23 @@ impl<R: Roll> Table<'_, R> {
         }
     }
 
-    /// The station is destroyed: everyone aboard dies; a draw if at least 3 crewmen escaped,
-    /// else a loss (16.2). No Shuttle has left yet in this landing, so nobody escaped.
+    /// The station is destroyed: everyone on it dies, the crewmen gone in Shuttles escape; a
+    /// draw if at least 3 crewmen escaped, else a loss (16.2).
     fn detonate(&mut self) {
         for c in &mut self.s.crew {
-            c.alive = false;
-            c.bears = None;
+            if c.aboard.is_none() {
+                c.alive = false;
+                c.bears = None;
+            }
         }
         for c in &mut self.s.counters {
             c.holder = None;
             c.controller = None;
         }
         self.end("detonation");
+        let draw = self.s.escaped() >= 3;
         if let Some(ending) = &mut self.s.ending {
-            ending.crew_won = Some(false);
+            ending.crew_won = if draw { None } else { Some(false) };
         }
     }
 
@@ -679,7 +714,7 @@ impl<R: Roll> Table<'_, R> {
     /// panic order, two metamorphosis rolls, a new turn.
     fn panic(&mut self) {
         for c in super::state::CREW {
-            if self.s.crewman(c).alive {
+            if self.s.on_station(c) {
                 self.s.crew[c as usize].room = Room::Cm;
                 for o in self.s.carried(c) {
                     self.s.objects[o].place = ObjectPlace::Room { room: Room::Cm };
@@ -759,20 +794,28 @@ impl<R: Roll> Table<'_, R> {
         (held, gone)
     }
 
-    /// Ends the match when the crew is gone or no Intruder is left to fight (16.1).
+    /// Ends the match when the crew is dead or has left the station, or no Intruder is left
+    /// to fight (16.1); never while a Shuttle still fights its stowaway.
     pub fn check_end(&mut self) {
         if self.over() {
             return;
         }
         if self.s.crew.iter().all(|c| !c.alive) {
             self.end("crew_dead");
-        } else if !(0..self.s.counters.len()).any(|k| {
+            return;
+        }
+        if self.s.stowaway(1).is_some() || self.s.stowaway(2).is_some() {
+            return;
+        }
+        if !(0..self.s.counters.len()).any(|k| {
             let c = &self.s.counters[k];
             c.identity == Identity::Intruder
                 && matches!(c.place, Place::Map(_) | Place::ClonesNotYetInPlay)
                 && !self.s.permanently_trapped(k)
         }) {
             self.end("intruders_gone");
+        } else if !super::state::CREW.iter().any(|&c| self.s.on_station(c)) {
+            self.end("station_abandoned");
         }
     }
 

@@ -35,20 +35,18 @@ pub enum Decision {
 pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
     match (action, &s.step) {
         (Action::PlanMovement { moves }, Step::IntruderMovement) => check_plan(s, moves),
-        (
-            Action::IntruderAttack { intruder, target },
-            Step::IntruderAttack {
-                room, intruder: k, ..
-            },
-        ) => {
-            if s.counters[*k].id != *intruder {
+        (Action::IntruderAttack { intruder, target }, _) if attacker(s).is_some() => {
+            let Some((k, targets)) = attacker(s) else {
+                return Err(RuleError::wrong_phase("no Intruder decides an attack now"));
+            };
+            if s.counters[k].id != *intruder {
                 return Err(refuse(
                     "not_this_intruder",
-                    format!("Intruder {} decides now", s.counters[*k].id),
+                    format!("Intruder {} decides now", s.counters[k].id),
                 ));
             }
             if let Some(c) = target
-                && !attack_targets(s, *room, *k).contains(c)
+                && !targets.contains(c)
             {
                 return Err(refuse("not_a_target", format!("{c:?} cannot be attacked")));
             }
@@ -59,6 +57,18 @@ pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
         _ => Err(RuleError::wrong_phase(
             "the Intruder seat may not do that now",
         )),
+    }
+}
+
+/// The Intruder deciding whether it attacks now (on the station or aboard a Shuttle, 15.2),
+/// and whom it may attack.
+fn attacker(s: &State) -> Option<(usize, Vec<Crewman>)> {
+    match s.step {
+        Step::IntruderAttack { room, intruder, .. } => {
+            Some((intruder, attack_targets(s, room, intruder)))
+        }
+        Step::ShuttleAttack { shuttle, intruder } => Some((intruder, s.crew_aboard(shuttle))),
+        _ => None,
     }
 }
 
@@ -161,10 +171,13 @@ pub fn candidates(s: &State) -> Vec<Action> {
             }
             out
         }
-        Step::IntruderAttack { room, intruder, .. } => {
-            let intruder_id = s.counters[*intruder].id;
+        Step::IntruderAttack { .. } | Step::ShuttleAttack { .. } => {
+            let Some((k, targets)) = attacker(s) else {
+                return Vec::new();
+            };
+            let intruder_id = s.counters[k].id;
             std::iter::once(None)
-                .chain(attack_targets(s, *room, *intruder).into_iter().map(Some))
+                .chain(targets.into_iter().map(Some))
                 .map(|target| Action::IntruderAttack {
                     intruder: intruder_id,
                     target,
@@ -205,16 +218,17 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
                 t.end_phase_one();
             }
         }
-        Decision::Attack(target) => {
-            if let Step::IntruderAttack {
+        Decision::Attack(target) => match t.s.step.clone() {
+            Step::IntruderAttack {
                 room,
                 intruder,
                 rest,
-            } = t.s.step.clone()
-            {
-                t.decided_attack(room, intruder, target, rest);
+            } => t.decided_attack(room, intruder, target, rest),
+            Step::ShuttleAttack { shuttle, intruder } => {
+                t.shuttle_decided(shuttle, intruder, target);
             }
-        }
+            _ => {}
+        },
         Decision::Destroy { object, room } => {
             t.s.objects[object].place = ObjectPlace::Lost {};
             t.tell(Event::ObjectDestroyed {

@@ -8,6 +8,7 @@ use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
 use super::prometheus;
+use super::shuttle::aboard_candidates;
 use super::state::{CREW, State, Step};
 use super::station::adjacent;
 
@@ -15,17 +16,12 @@ use super::station::adjacent;
 pub fn to_act(s: &State) -> Vec<Seat> {
     match s.step {
         Step::Over => Vec::new(),
-        Step::IntruderMovement | Step::IntruderDestruction | Step::IntruderAttack { .. } => {
-            vec![Seat::Intruder]
-        }
-        Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
-            if s.scenario.split_crew() =>
-        {
-            orders::owing(s)
-        }
-        Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. } => {
-            vec![Seat::Crew]
-        }
+        Step::IntruderMovement
+        | Step::IntruderDestruction
+        | Step::IntruderAttack { .. }
+        | Step::ShuttleAttack { .. } => vec![Seat::Intruder],
+        _ if s.scenario.split_crew() => orders::owing(s),
+        _ => vec![Seat::Crew],
     }
 }
 
@@ -61,13 +57,24 @@ pub fn candidates(s: &State) -> Vec<Action> {
             out
         }
         Step::SelfDefence { room, .. } => {
-            let mut out = defence_candidates(s, *room);
+            let mut out = defence_candidates(s, &s.crew_in(*room));
+            out.push(Action::NoDefence {});
+            out
+        }
+        Step::ShuttleActions { shuttle } => {
+            let mut out = aboard_candidates(s, *shuttle);
+            out.push(Action::EndActions {});
+            out
+        }
+        Step::ShuttleDefence { shuttle, .. } => {
+            let mut out = defence_candidates(s, &s.crew_aboard(*shuttle));
             out.push(Action::NoDefence {});
             out
         }
         Step::IntruderMovement
         | Step::IntruderDestruction
         | Step::IntruderAttack { .. }
+        | Step::ShuttleAttack { .. }
         | Step::Over => Vec::new(),
     }
 }
@@ -76,7 +83,7 @@ fn movement_candidates(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
     for crewman in CREW {
         let crew = s.crewman(crewman);
-        if !crew.alive {
+        if !s.on_station(crewman) {
             continue;
         }
         out.extend(

@@ -26,10 +26,12 @@
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
 //! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
 //! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `prometheus` (the Return
-//! to Prometheus set-up and its set-up step), `intruder_seat` (the Intruder seat's intents),
-//! `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who acts and
-//! what they may send), `view` and `roll` (dice, loadable in tests).
+//! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
+//! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
+//! at detonation 3 of them make a draw), `prometheus` (the Return to Prometheus set-up and its
+//! set-up step), `intruder_seat` (the Intruder seat's intents), `orders` (crews shared by several
+//! seats: 17.3 and the teams of 17.4), `legal` (who acts and what they may send), `view` and
+//! `roll` (dice, loadable in tests).
 
 mod act;
 mod capture;
@@ -42,6 +44,7 @@ mod orders;
 mod prometheus;
 mod roll;
 mod scenario;
+mod shuttle;
 mod state;
 mod station;
 mod tables;

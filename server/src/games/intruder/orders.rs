@@ -58,8 +58,20 @@ pub fn ordered(action: &Action) -> Option<Crewman> {
         | Action::ConstructWeapon { crewman, .. }
         | Action::Discard { crewman, .. }
         | Action::MarineAttack { crewman, .. }
-        | Action::MarineDefend { crewman, .. } => Some(*crewman),
+        | Action::MarineDefend { crewman, .. }
+        | Action::LeaveInShuttle { crewman, .. }
+        | Action::PrepareHatches { crewman }
+        | Action::OpenHatches { crewman } => Some(*crewman),
         _ => None,
+    }
+}
+
+/// The crewmen an order takes along besides the ordered one: a seat takes only its own
+/// crewmen in a Shuttle (our rule).
+fn involved(order: &Action) -> Vec<Crewman> {
+    match order {
+        Action::LeaveInShuttle { with, .. } => with.clone(),
+        _ => Vec::new(),
     }
 }
 
@@ -95,8 +107,17 @@ fn fits(step: &Step, order: &Action) -> bool {
                 | Action::CageIntruder { .. }
                 | Action::GainControl { .. }
                 | Action::TurnOnFreezer { .. }
+                | Action::LeaveInShuttle { .. }
         ),
-        Step::SelfDefence { .. } => {
+        Step::ShuttleActions { .. } => matches!(
+            order,
+            Action::Attack { .. }
+                | Action::MarineAttack { .. }
+                | Action::CageIntruder { .. }
+                | Action::PrepareHatches { .. }
+                | Action::OpenHatches { .. }
+        ),
+        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => {
             matches!(order, Action::Defend { .. } | Action::MarineDefend { .. })
         }
         _ => false,
@@ -109,7 +130,12 @@ fn deciding(s: &State, seat: Seat) -> bool {
         && s.scenario.crew_seats().any(|c| c == seat)
         && matches!(
             s.step,
-            Step::SetUp | Step::CrewMovement | Step::CrewActions(_) | Step::SelfDefence { .. }
+            Step::SetUp
+                | Step::CrewMovement
+                | Step::CrewActions(_)
+                | Step::SelfDefence { .. }
+                | Step::ShuttleActions { .. }
+                | Step::ShuttleDefence { .. }
         )
 }
 
@@ -120,7 +146,10 @@ pub fn possible(s: &State, seat: Seat) -> Vec<Action> {
     }
     candidates(s)
         .into_iter()
-        .filter(|a| ordered(a).is_some_and(|c| owner(s, c) == seat))
+        .filter(|a| {
+            ordered(a).is_some_and(|c| owner(s, c) == seat)
+                && involved(a).iter().all(|&c| owner(s, c) == seat)
+        })
         .filter(|a| act::check_intent(s, a).is_ok())
         .collect()
 }
@@ -161,7 +190,10 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
         let c = ordered(order)
             .filter(|_| fits(&s.step, order))
             .ok_or_else(|| refuse("not_an_order", "that is no order for this decision point"))?;
-        if owner(s, c) != seat {
+        if let Some(c) = std::iter::once(c)
+            .chain(involved(order))
+            .find(|&c| owner(s, c) != seat)
+        {
             return Err(refuse(
                 "not_your_crewman",
                 format!("{c:?} takes orders from the {} seat", owner(s, c)),
@@ -189,7 +221,7 @@ pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
 /// The seat whose block is executed first (17.3, 17.4).
 fn first_seat(s: &State) -> Seat {
     match s.step {
-        Step::SelfDefence { target, .. } => owner(s, target),
+        Step::SelfDefence { target, .. } | Step::ShuttleDefence { target, .. } => owner(s, target),
         _ if s.scenario == Scenario::ReturnTeams => {
             Seat::Team(s.turn.saturating_sub(1) as u8 % 3 + 1)
         }
@@ -254,7 +286,7 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
     let close = match t.s.step {
         Step::SetUp => Checked::EndSetUp,
         Step::CrewMovement => Checked::EndMovement,
-        Step::SelfDefence { .. } => Checked::NoDefence,
+        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Checked::NoDefence,
         _ => Checked::EndActions,
     };
     act::execute(t, close);

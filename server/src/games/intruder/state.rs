@@ -55,6 +55,8 @@ pub struct Crew {
     pub picking: bool,
     /// The Cage holding an Intruder (an object lying in his compartment) he helps carry (9.2).
     pub bears: Option<usize>,
+    /// The Shuttle (1 or 2) he left in: off the station for good (15.2).
+    pub aboard: Option<u8>,
 }
 
 /// One object (numbered by its index, for good).
@@ -87,6 +89,10 @@ pub enum Place {
     CagedLabAnimals,
     /// Frozen Intruders: captured (12.3).
     Frozen,
+    /// Aboard Shuttle 1 or 2, a stowaway (15.2).
+    Shuttle(u8),
+    /// Landed on its home world by a Shuttle whose crew all died: gone alive (15.2).
+    Landed,
 }
 
 /// One Intruder, Lab Animal or Dummy counter.
@@ -97,7 +103,8 @@ pub struct Counter {
     pub id: u32,
     pub place: Place,
     pub face_up: bool,
-    /// Asleep until the crew action segment of (turn, interaction phase 1 or 2).
+    /// Asleep until the crew action segment of (turn, interaction phase 1 or 2); aboard a
+    /// Shuttle, of (repetition, 0), each repetition counting as a turn (15.2).
     pub asleep_until: Option<(u32, u8)>,
     /// Holds an airlock edge (Fast Reflexes): returns to the corridor in the next phase 1.
     pub holding_edge: bool,
@@ -151,8 +158,32 @@ pub enum Step {
         intruder: usize,
         rest: Vec<usize>,
     },
+    /// Aboard Shuttle `shuttle`, fighting its stowaway: the crew action segment (15.2).
+    ShuttleActions { shuttle: u8 },
+    /// Aboard Shuttle `shuttle`, the stowaway `intruder` (a counter index) attacks `target`.
+    ShuttleDefence {
+        shuttle: u8,
+        intruder: usize,
+        target: Crewman,
+    },
+    /// Aboard Shuttle `shuttle`, the Intruder seat decides whether its stowaway attacks.
+    ShuttleAttack { shuttle: u8, intruder: usize },
     /// The match is over.
     Over,
+}
+
+/// A Shuttle (15.2) and the fight with its stowaway.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Shuttle {
+    /// It left the station; it never returns.
+    pub left: bool,
+    /// Repetitions of steps 6.2.2-6.2.3 aboard so far.
+    pub round: u32,
+    /// The repetition whose crew action segment was spent preparing the hatches.
+    pub prepared: Option<u32>,
+    /// The station's crew action segment it left in (`None`: the general step), to go on with
+    /// once the fight aboard is over.
+    pub resume: Option<Room>,
 }
 
 /// How the match ended.
@@ -205,6 +236,8 @@ pub struct State {
     /// Return to Prometheus with an Intruder seat: phase-1 movements of the set-up still to
     /// plan (17.4).
     pub set_up_movements: u8,
+    /// Shuttle #1 and Shuttle #2 (15.2).
+    pub shuttles: [Shuttle; 2],
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -296,6 +329,7 @@ impl State {
                 acted: false,
                 picking: false,
                 bears: None,
+                aboard: None,
             }),
             objects: objects
                 .iter()
@@ -318,6 +352,7 @@ impl State {
             worked: Vec::new(),
             marines: false,
             set_up_movements: 0,
+            shuttles: Default::default(),
         }
     }
 
@@ -353,11 +388,38 @@ impl State {
         &self.crew[c as usize]
     }
 
+    /// Whether crewman `c` is alive on the station (not gone in a Shuttle).
+    pub fn on_station(&self, c: Crewman) -> bool {
+        self.crewman(c).alive && self.crewman(c).aboard.is_none()
+    }
+
     /// The living crewmen in `room`, in canonical order.
     pub fn crew_in(&self, room: Room) -> Vec<Crewman> {
         CREW.into_iter()
-            .filter(|&c| self.crewman(c).alive && self.crewman(c).room == room)
+            .filter(|&c| self.on_station(c) && self.crewman(c).room == room)
             .collect()
+    }
+
+    /// The living crewmen aboard Shuttle `n`, in canonical order.
+    pub fn crew_aboard(&self, n: u8) -> Vec<Crewman> {
+        CREW.into_iter()
+            .filter(|&c| self.crewman(c).alive && self.crewman(c).aboard == Some(n))
+            .collect()
+    }
+
+    /// The Intruder fighting aboard Shuttle `n`: a stowaway not (yet) caged.
+    pub fn stowaway(&self, n: u8) -> Option<usize> {
+        self.counters.iter().position(|c| {
+            c.identity == Identity::Intruder && c.place == Place::Shuttle(n) && c.cage.is_none()
+        })
+    }
+
+    /// Crewmen who left in a Shuttle and are alive (16.2).
+    pub fn escaped(&self) -> usize {
+        self.crew
+            .iter()
+            .filter(|c| c.alive && c.aboard.is_some())
+            .count()
     }
 
     /// The counter with opaque id `id`.
@@ -408,6 +470,8 @@ impl State {
                             | Place::ClonesNotYetInPlay
                             | Place::Gone
                             | Place::Frozen
+                            | Place::Shuttle(_)
+                            | Place::Landed
                     )
             })
             .count()
@@ -431,8 +495,22 @@ impl State {
     pub fn object_room(&self, o: usize) -> Option<Room> {
         match self.objects[o].place {
             ObjectPlace::Room { room } => Some(room),
-            ObjectPlace::Carried { crewman } => Some(self.crewman(crewman).room),
-            ObjectPlace::Track { .. } | ObjectPlace::Lost {} => None,
+            ObjectPlace::Carried { crewman } if self.crewman(crewman).aboard.is_none() => {
+                Some(self.crewman(crewman).room)
+            }
+            ObjectPlace::Carried { .. }
+            | ObjectPlace::Track { .. }
+            | ObjectPlace::Lost {}
+            | ObjectPlace::Aboard { .. } => None,
+        }
+    }
+
+    /// The Shuttle object `o` is aboard, carried or lying.
+    pub fn object_shuttle(&self, o: usize) -> Option<u8> {
+        match self.objects[o].place {
+            ObjectPlace::Aboard { shuttle } => Some(shuttle),
+            ObjectPlace::Carried { crewman } => self.crewman(crewman).aboard,
+            _ => None,
         }
     }
 
@@ -459,12 +537,12 @@ impl State {
     }
 
     /// Rules 12.1: caged (or held by the Freezer) at stage 6 with all 7 powers known and no
-    /// Extra Strong.
+    /// Extra Strong (caged aboard a Shuttle too).
     pub fn permanently_trapped(&self, k: usize) -> bool {
         let c = &self.counters[k];
         c.identity == Identity::Intruder
             && (c.cage.is_some() || c.iced)
-            && matches!(c.place, Place::Map(_))
+            && matches!(c.place, Place::Map(_) | Place::Shuttle(_))
             && self.stage == 6
             && self.unknown_powers() == 0
             && !self.has(Power::ExtraStrong)

@@ -1,7 +1,9 @@
 //! What each viewer may know (rules 18): face-down identities and the Not Used box only to the
 //! Intruder seat and an omniscient viewer; everything else is public.
 
-use xenotable_protocol::intruder::{CounterView, CrewView, Event, ObjectView, Prompt, View};
+use xenotable_protocol::intruder::{
+    CounterView, CrewView, Event, ObjectView, Prompt, ShuttleView, View,
+};
 
 use xenotable_protocol::Seat;
 
@@ -19,7 +21,9 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .filter_map(|c| {
             let room = match c.place {
                 Place::Map(room) => Some(room),
-                Place::DummiesDiscovered
+                Place::Shuttle(_)
+                | Place::Landed
+                | Place::DummiesDiscovered
                 | Place::Killed
                 | Place::Lost
                 | Place::Gone
@@ -38,6 +42,10 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 caged_in: c.cage.map(|o| o as u8),
                 held_by: c.holder,
                 controlled_by: c.controller,
+                shuttle: match c.place {
+                    Place::Shuttle(n) => Some(n),
+                    _ => None,
+                },
                 iced: c.iced,
             })
         })
@@ -69,6 +77,20 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 room,
                 intruder: s.counters[intruder].id,
             },
+            Step::ShuttleActions { shuttle } => Prompt::ShuttleActions { shuttle },
+            Step::ShuttleDefence {
+                shuttle,
+                intruder,
+                target,
+            } => Prompt::ShuttleDefence {
+                shuttle,
+                intruder: s.counters[intruder].id,
+                target,
+            },
+            Step::ShuttleAttack { shuttle, intruder } => Prompt::ShuttleAttack {
+                shuttle,
+                intruder: s.counters[intruder].id,
+            },
             Step::Over => Prompt::Over {},
         },
         stage: s.stage,
@@ -85,6 +107,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     mp: c.mp,
                     acted: c.acted,
                     bears: c.bears.map(|o| o as u8),
+                    aboard: c.aboard,
                 }
             })
             .collect(),
@@ -106,6 +129,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         intruders_captured: s.captured_total(),
         unlocked: s.unlocked.clone(),
         self_destruct: s.self_destruct,
+        shuttles: shuttles(s),
         score: s.score(),
         ready: s.orders.iter().map(|(seat, _)| *seat).collect(),
         // Orders given are seen by their seat alone until executed (17.3).
@@ -115,6 +139,33 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .find(|(seat, _)| viewer == Viewer::Seat(*seat))
             .map(|(_, orders)| orders.clone()),
     }
+}
+
+/// Both Shuttles: docked or gone, with who and what is aboard and the stowaway (face up aboard).
+fn shuttles(s: &State) -> Vec<ShuttleView> {
+    (1..=2u8)
+        .map(|n| {
+            let shuttle = &s.shuttles[usize::from(n - 1)];
+            ShuttleView {
+                shuttle: n,
+                left: shuttle.left,
+                crew: CREW
+                    .into_iter()
+                    .filter(|&c| s.crewman(c).aboard == Some(n))
+                    .collect(),
+                objects: (0..s.objects.len())
+                    .filter(|&o| s.object_shuttle(o) == Some(n))
+                    .map(|o| o as u8)
+                    .collect(),
+                intruder: s
+                    .counters
+                    .iter()
+                    .find(|c| c.place == Place::Shuttle(n) && c.face_up)
+                    .map(|c| c.id),
+                prepared: shuttle.prepared.is_some(),
+            }
+        })
+        .collect()
 }
 
 /// Face-down counters are named only by opaque id, so only a crew seat's orders are secret

@@ -5,10 +5,13 @@
 // as blanks, the Weapon Construction and Self-Destruct tracks, the boxes, score, turn and phase,
 // and the crew's prompt in words. Click a crewman to select him: the compartments he may move to
 // are outlined and a click sends that very `move` of `view.legal`; his other choices, and the
-// crew's, are buttons of the shared action panel.
+// crew's, are buttons of the shared action panel. The Intruder seat (17.1) plans phase 1 by
+// clicking a counter then a compartment listed for it; the crew seats of 17.3 compose their
+// orders from the listed ones; either list is sent as one intent.
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { seatWithName } from '../../words.js';
 import {
   IDENTITY_LABEL, POWERS, ROOMS, counterName, counterTag, crewName, crewShort, describeAction, describeEvent, destructBox,
   kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort,
@@ -96,6 +99,10 @@ class IntruderTable {
     this.view = null;
     this.pending = false;
     this.selected = null;
+    /** The counter the Intruder seat is planning a move for (its opaque id). */
+    this.counter = null;
+    /** The list being composed from listed items: phase-1 moves, or a crew seat's orders. */
+    this.draft = [];
     /** The events of the last frame that had any. */
     this.recent = [];
     this.el = {
@@ -103,6 +110,7 @@ class IntruderTable {
       prompt: h('p', { class: 'in-prompt' }),
       selected: h('div', { class: 'in-selected' }),
       actions: h('div', { class: 'actions in-actions', hidden: true }),
+      draft: h('section', { class: 'in-draft', hidden: true }),
       map: h('div', { class: 'in-map' }),
       recent: h('section', { class: 'in-recent', hidden: true }),
       crew: h('section', { class: 'panel in-crew' }),
@@ -113,13 +121,13 @@ class IntruderTable {
       this.el.status, this.el.prompt,
       h('div', { class: 'in-main' },
         this.el.map,
-        h('div', { class: 'in-play' }, this.el.selected, this.el.actions, this.el.recent)),
+        h('div', { class: 'in-play' }, this.el.selected, this.el.actions, this.el.draft, this.el.recent)),
       h('p', { class: 'in-legend' },
         h('span', { class: 'key-crew' }, 'crewman (MP left; dimmed: has acted)'),
         h('span', { class: 'key-hidden' }, 'face-down counter'),
         h('span', { class: 'key-intruder' }, 'Intruder'), h('span', { class: 'key-animal' }, 'Lab Animal'),
         h('span', { class: 'key-dummy' }, 'Dummy'), h('span', { class: 'key-object' }, 'object'),
-        h('span', { class: 'key-legal' }, 'where the selected crewman may move')),
+        h('span', { class: 'key-legal' }, ctx.you === 'intruder' ? 'where the selected counter may move' : 'where the selected crewman may move')),
       h('div', { class: 'in-panels' }, this.el.crew, this.el.intruder, this.el.tracks)));
   }
 
@@ -133,14 +141,45 @@ class IntruderTable {
     // What the last answer brought stays beside the map until the next one brings more.
     if (events.length) this.recent = events;
     this.view = view;
+    // Items no longer listed (the decision point moved on) leave the list being composed.
+    const listed = this.listed().map((item) => JSON.stringify(item));
+    this.draft = this.draft.filter((item) => listed.includes(JSON.stringify(item)));
+    if (!this.listedMoves().some((m) => m.id === this.counter)) this.counter = null;
     this.chooseSelection();
     this.render();
   }
 
-  /** The legal actions of crewman `c` (none for watchers). */
+  /**
+   * What this seat composes now: `plan` (the Intruder seat's phase-1 plan, rules 17.1), `orders`
+   * (a crew seat's orders, 17.3) or null. The server lists the empty list and every one-item
+   * list; any set of listed items is accepted, so the table builds the list from them.
+   */
+  composing() {
+    const first = this.ctx.act ? this.view.legal[0] : null;
+    return { 'plan-movement': 'plan', orders: 'orders' }[first?.type] ?? null;
+  }
+
+  /** The listed items of the list being composed: counter moves or orders. */
+  listed() {
+    const mode = this.composing();
+    return mode === 'plan' ? this.listedMoves() : mode === 'orders' ? this.view.legal.flatMap((a) => a.orders) : [];
+  }
+
+  /** The one-counter moves the server lists for the Intruder seat's plan. */
+  listedMoves() {
+    return this.composing() === 'plan' ? this.view.legal.flatMap((a) => a.moves) : [];
+  }
+
+  /** The crew intents this seat may choose now: the listed orders while composing them, else the legal list. */
+  choices() {
+    if (!this.ctx.act) return [];
+    return this.composing() === 'orders' ? this.listed() : this.view.legal;
+  }
+
+  /** The choices of crewman `c` (none for watchers). */
   legalOf(c) {
-    if (!this.ctx.act || !c) return [];
-    return this.view.legal.filter((a) => a.crewman === c);
+    if (!c) return [];
+    return this.choices().filter((a) => a.crewman === c);
   }
 
   /** Keeps the selected crewman while he lives and has something to do, else the first who has. */
@@ -149,7 +188,8 @@ class IntruderTable {
     const keep = living.find((c) => c.crewman === this.selected);
     if (keep && (!this.ctx.act || this.legalOf(keep.crewman).length)) return;
     const prompt = this.view.prompt;
-    const target = prompt.type === 'self-defence' ? prompt.target : null;
+    // The attacked crewman, when this seat may order him (rules 17.3: he may be the other seat's).
+    const target = prompt.type === 'self-defence' && (!this.ctx.act || this.legalOf(prompt.target).length) ? prompt.target : null;
     this.selected = target ?? living.find((c) => this.legalOf(c.crewman).length)?.crewman ?? keep?.crewman ?? null;
   }
 
@@ -163,10 +203,52 @@ class IntruderTable {
     if (this.ctx.act(action)) this.setPending(true);
   }
 
+  /**
+   * A choice clicked: while composing, it joins the list (a counter's move replaces its earlier
+   * one, rules 17.1: one move per counter); otherwise it is sent.
+   */
+  take(item) {
+    const mode = this.composing();
+    if (mode === 'plan') {
+      this.draft = [...this.draft.filter((m) => m.id !== item.id), item];
+      this.counter = null;
+    } else if (mode === 'orders') {
+      this.draft = [...this.draft, item];
+    } else {
+      this.send(item);
+      return;
+    }
+    this.render();
+  }
+
+  /** A planned move in words: `Intruder 5IEMYG: SA1 → A-1`. */
+  moveWords(m) {
+    const c = this.view.counters.find((k) => k.id === m.id);
+    const what = c?.identity ? IDENTITY_LABEL[c.identity] : 'Counter';
+    return `${what} ${counterTag(m.id)}: ${[c?.room, ...m.path].filter(Boolean).map(roomShort).join(' → ')}`;
+  }
+
+  /** Sends the list composed: the plan, or the orders (which says ready). */
+  sendDraft() {
+    const mode = this.composing();
+    const action = mode === 'plan' ? { type: 'plan-movement', moves: this.draft } : { type: 'orders', orders: this.draft };
+    if (this.pending || !this.ctx.act) return;
+    if (this.ctx.act(action)) {
+      this.draft = [];
+      this.setPending(true);
+    }
+  }
+
+  selectCounter(id) {
+    this.counter = id;
+    this.render();
+  }
+
   render() {
     this.renderStatus();
     this.renderSelected();
     this.renderActions();
+    this.renderDraft();
     this.renderMap();
     this.renderRecent();
     this.renderCrew();
@@ -187,38 +269,83 @@ class IntruderTable {
     const mine = Boolean(this.ctx.act) && v.to_act.includes(this.ctx.you);
     const words = v.outcome
       ? `The match is over: ${reasonWords(v.outcome.reason)}. Final score ${v.score}.`
-      : `${mine ? 'Your move. ' : this.ctx.act ? '' : 'The crew is playing. '}${promptWords(v.prompt)}`;
+      : `${mine ? 'Your move. ' : this.waitingFor()}${promptWords(v.prompt, this.composing() === 'orders')}`;
     this.el.prompt.classList.toggle('mine', mine && !v.outcome);
     this.el.prompt.classList.toggle('over', Boolean(v.outcome));
     replace(this.el.prompt, words);
+  }
+
+  /** Who the table waits for, said before the prompt to a seat that is not to act. */
+  waitingFor() {
+    const seats = this.view.to_act.filter((seat) => seat !== 'intruder');
+    if (!seats.length) return '';
+    return this.ctx.act ? `Waiting for ${seats.map((seat) => seatWithName(seat, this.ctx.names)).join(' and ')}. ` : 'The crew is playing. ';
   }
 
   /** What the selected crewman is, carries and has left. */
   renderSelected() {
     const c = this.view.crew.find((x) => x.crewman === this.selected);
     if (!c) {
-      replace(this.el.selected, h('p', { class: 'hint' }, this.ctx.act ? 'Click a crewman to select him.' : ''));
+      const hint = this.composing() === 'plan' ? 'Click a counter with a dashed white ring to plan its move.' : this.ctx.act && this.ctx.you !== 'intruder' ? 'Click a crewman to select him.' : '';
+      replace(this.el.selected, h('p', { class: 'hint' }, hint));
       return;
     }
-    const carried = this.carriedBy(c.crewman);
     replace(this.el.selected,
       h('strong', {}, crewName(c.crewman)),
       h('span', {}, ` in ${roomName(c.room)}`),
       h('span', { class: 'hint' }, c.alive
-        ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${carried.length ? `carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : 'carries nothing'}`
+        ? ` · ${c.mp} MP left${c.acted ? ' · has acted' : ''} · ${this.loadWords(c) || 'carries nothing'}`
         : ' · dead'));
   }
 
   /** The selected crewman's choices (moves too: they are also clicks on the map) and the crew's. */
   renderActions() {
-    const legal = this.ctx.act ? this.view.legal.filter((a) => !a.crewman || a.crewman === this.selected) : [];
+    if (this.composing() === 'plan') {
+      renderActions(this.el.actions, this.listedMoves().filter((m) => m.id === this.counter), {
+        describe: (m) => ({ group: 'counter', heading: `Move ${counterTag(m.id)}`, label: m.path.length ? m.path.map(roomShort).join(' → ') : 'Stay' }),
+        send: (m) => this.take(m),
+        pending: this.pending,
+      });
+      return;
+    }
+    const legal = this.choices().filter((a) => !a.crewman || a.crewman === this.selected);
     renderActions(this.el.actions, legal, {
       describe: (a) => (a.crewman
         ? { group: a.type === 'move' ? 'move' : 'crewman', heading: a.type === 'move' ? `Move ${crewShort(a.crewman)}` : crewShort(a.crewman), label: this.actionLabel(a) }
         : { group: 'crew', heading: '', label: describeAction(a) }),
-      send: (a) => this.send(a),
+      send: (a) => this.take(a),
       pending: this.pending,
     });
+  }
+
+  /**
+   * The list being composed (a removable line per item) and the button that sends it; for the
+   * crew seats of 17.3 also who is ready, and this seat's own orders once given.
+   */
+  renderDraft() {
+    const v = this.view;
+    const mode = this.composing();
+    const ready = v.ready ?? [];
+    const given = v.orders;
+    this.el.draft.hidden = !mode && !given && !ready.length;
+    if (this.el.draft.hidden) return replace(this.el.draft);
+    const line = (item, i) => h('li', { dataset: { item: String(i) } },
+      h('span', {}, mode === 'plan' ? this.moveWords(item) : describeAction(item)),
+      h('button', {
+        type: 'button', class: 'act remove', disabled: this.pending, title: 'Take it off the list',
+        onclick: () => { this.draft = this.draft.filter((_, j) => j !== i); this.render(); },
+      }, '✕'));
+    const noun = mode === 'plan' ? ['move', 'moves'] : ['order', 'orders'];
+    const count = `${this.draft.length} ${this.draft.length === 1 ? noun[0] : noun[1]}`;
+    replace(this.el.draft,
+      h('h2', {}, mode === 'plan' ? 'Your movement plan' : mode === 'orders' ? 'Your orders' : 'Orders'),
+      mode === 'plan' ? h('p', { class: 'hint' }, 'Click a counter that may move, then a compartment outlined for it; counters left out stay.') : null,
+      mode === 'orders' ? h('p', { class: 'hint' }, 'Click a crewman, then a compartment or a button: each choice joins the list, carried out in order once both seats are ready.') : null,
+      mode ? h('ol', { class: 'in-draft-lines' }, this.draft.map(line)) : null,
+      mode ? h('button', { type: 'button', class: 'act primary send-draft', disabled: this.pending, onclick: () => this.sendDraft() },
+        mode === 'plan' ? `Send the plan (${count})` : `Send ${count} and be ready`) : null,
+      given ? h('p', { class: 'in-given' }, `Your orders: ${given.map(describeAction).join('; ') || 'none'}.`) : null,
+      ready.length ? h('p', { class: 'in-ready' }, `Ready: ${ready.map((seat) => seatWithName(seat, this.ctx.names)).join(', ')}.`) : null);
   }
 
   /** A button's label: without the crewman's name, which heads the group. */
@@ -244,7 +371,13 @@ class IntruderTable {
   movesTo() {
     const moves = new Map();
     if (this.pending) return moves;
-    for (const a of this.legalOf(this.selected)) if (a.type === 'move') moves.set(a.to, a);
+    if (this.composing() === 'plan') {
+      for (const m of this.listedMoves()) {
+        if (m.id === this.counter && m.path.length && !moves.has(m.path.at(-1))) moves.set(m.path.at(-1), { item: m, who: `counter ${counterTag(m.id)}` });
+      }
+      return moves;
+    }
+    for (const a of this.legalOf(this.selected)) if (a.type === 'move') moves.set(a.to, { item: a, who: crewShort(a.crewman) });
     return moves;
   }
 
@@ -255,10 +388,15 @@ class IntruderTable {
       class: 'passage', points: (bends ?? [PLACES[a], PLACES[b]]).map((p) => p.join(',')).join(' '),
     }));
     const rooms = Object.keys(ROOMS).map((room) => this.drawRoom(room, moves.get(room)));
+    // The moves of the plan being composed, as arrows from each counter's compartment.
+    const planned = this.composing() === 'plan' ? this.draft.map((m) => {
+      const from = v.counters.find((c) => c.id === m.id)?.room;
+      return from && m.path.length ? svg('polyline', { class: 'planned-move', points: [from, ...m.path].map((r) => PLACES[r].join(',')).join(' ') }) : null;
+    }) : [];
     const map = svg('svg', {
       class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
       'aria-label': 'The station: 28 compartments and their passageways',
-    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms));
+    }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms), svg('g', { class: 'plan' }, planned));
     replace(this.el.map, map);
     this.el.map.classList.toggle('over', Boolean(v.outcome));
   }
@@ -273,12 +411,18 @@ class IntruderTable {
     const locked = KIND[room] === 'secured' && !v.unlocked.includes(room);
     const crew = v.crew.filter((c) => c.alive && c.room === room);
     const counters = v.counters.filter((c) => c.room === room);
-    const objects = v.objects.filter((o) => o.place.at === 'room' && o.place.room === room);
+    // A counter held, controlled or in a carried Cage goes with its crewman; one in a Cage
+    // lying here is drawn inside that Cage, which makes no token of its own.
+    const withCrewman = (crewman) => counters.filter((c) => c.held_by === crewman || c.controlled_by === crewman
+      || (c.caged_in !== undefined && this.carriedBy(crewman).some((o) => o.id === c.caged_in)));
+    const attached = new Set(crew.flatMap((c) => withCrewman(c.crewman)));
+    const lyingCages = new Set(counters.filter((c) => !attached.has(c) && c.caged_in !== undefined).map((c) => c.caged_in));
+    const objects = v.objects.filter((o) => o.place.at === 'room' && o.place.room === room && !lyingCages.has(o.id));
     // Objects of one kind lying together make one token with their number.
     const kinds = [...new Set(objects.map((o) => o.kind))].map((kind) => objects.filter((o) => o.kind === kind));
     const tokens = [
-      ...crew.map((c) => (tx, ty) => this.drawCrewman(c, tx, ty)),
-      ...counters.map((c) => (tx, ty) => drawCounter(c, tx, ty)),
+      ...crew.flatMap((c) => [(tx, ty) => this.drawCrewman(c, tx, ty), ...withCrewman(c.crewman).map((k) => (tx, ty) => this.drawCounter(k, tx, ty))]),
+      ...counters.filter((c) => !attached.has(c)).map((c) => (tx, ty) => this.drawCounter(c, tx, ty)),
       ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty)),
     ];
     const perRow = Math.max(1, Math.floor((w - 4) / 24));
@@ -287,21 +431,39 @@ class IntruderTable {
     return svg('g', {
       class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
       'data-room': room,
-      onclick: move ? () => this.send(move) : null,
+      onclick: move ? () => this.take(move.item) : null,
     },
-    svg('title', { text: move ? `${label}: move ${crewShort(move.crewman)} here` : label }),
+    svg('title', { text: move ? `${label}: move ${move.who} here` : label }),
     svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
     svg('text', { class: 'room-id', x: x + 5, y: y + 12, text: roomShort(room) }),
     locked ? svg('text', { class: 'room-lock', x: x + w - 5, y: y + 12, 'text-anchor': 'end', text: 'locked' }) : null,
     drawn);
   }
 
+  /** A counter; while the Intruder seat plans, one with listed moves is clicked to plan its move. */
+  drawCounter(c, x, y) {
+    const movable = !this.pending && this.listedMoves().some((m) => m.id === c.id && m.path.length);
+    const planned = this.composing() === 'plan' && this.draft.some((m) => m.id === c.id);
+    const g = drawCounter(c, x, y);
+    if (movable) {
+      g.classList.add('can-move');
+      if (c.id === this.counter) g.classList.add('selected');
+      if (planned) g.classList.add('planned');
+      g.addEventListener('click', (event) => {
+        event.stopPropagation();
+        this.selectCounter(c.id);
+      });
+    }
+    return g;
+  }
+
   drawCrewman(c, x, y) {
     const carried = this.carriedBy(c.crewman);
     const canAct = this.legalOf(c.crewman).length > 0;
-    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${carried.length ? `, carries ${carried.map((o) => kindName(o.kind)).join(', ')}` : ''}`;
+    const loads = this.loadWords(c);
+    const title = `${crewName(c.crewman)}: ${c.mp} MP left${c.acted ? ', has acted' : ''}${loads ? `, ${loads}` : ''}`;
     return svg('g', {
-      class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : ''],
+      class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : '', c.bears !== undefined ? 'bears' : ''],
       'data-crewman': c.crewman,
       onclick: (event) => {
         event.stopPropagation();
@@ -311,8 +473,25 @@ class IntruderTable {
     svg('title', { text: title }),
     svg('circle', { cx: x, cy: y, r: 10.5 }),
     svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
-    carried.length ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
+    carried.length || c.bears !== undefined ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
     mpBadge(c, x, y));
+  }
+
+  /** What crewman `c` carries, holds, controls or helps carry, in words ('' for nothing). */
+  loadWords(c) {
+    const carried = this.carriedBy(c.crewman).map((o) => {
+      const inside = this.view.counters.find((k) => k.caged_in === o.id);
+      return `${kindName(o.kind)}${inside ? ` with ${inside.identity ? IDENTITY_LABEL[inside.identity] : 'counter'} ${counterTag(inside.id)}` : ''}`;
+    });
+    const held = this.view.counters.find((k) => k.held_by === c.crewman);
+    const controlled = this.view.counters.find((k) => k.controlled_by === c.crewman);
+    const borne = c.bears !== undefined ? this.view.counters.find((k) => k.caged_in === c.bears) : null;
+    return [
+      carried.length ? `carries ${carried.join(', ')}` : '',
+      held ? `holds Lab Animal ${counterTag(held.id)}` : '',
+      controlled ? `controls Intruder ${counterTag(controlled.id)}` : '',
+      c.bears !== undefined ? `helps carry the Cage (#${c.bears})${borne ? ` with Intruder ${counterTag(borne.id)}` : ''}` : '',
+    ].filter(Boolean).join(', ');
   }
 
   renderCrew() {
@@ -329,7 +508,7 @@ class IntruderTable {
         h('td', { class: 'who' }, crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)),
         h('td', {}, c.alive ? roomShort(c.room) : 'dead'),
         h('td', {}, c.alive ? `${c.mp}${c.acted ? ' · acted' : ''}` : ''),
-        h('td', {}, this.carriedBy(c.crewman).map((o) => kindName(o.kind)).join(', ')))))));
+        h('td', {}, this.loadWords(c).replace(/^carries /, '')))))));
   }
 
   renderIntruder() {
@@ -384,18 +563,40 @@ function box(name, count) {
   return [h('dt', {}, name), h('dd', {}, String(count))];
 }
 
-/** A counter: neutral while face down (its opaque id only), else what it is. */
+/** What holds a counter: its Cage, holder, controller or the Freezer's ice, in words. */
+function boundWords(c) {
+  if (c.caged_in !== undefined) return `in the Cage (#${c.caged_in})`;
+  if (c.held_by) return `held by ${crewShort(c.held_by)}`;
+  if (c.controlled_by) return `controlled by ${crewShort(c.controlled_by)} with a Prod`;
+  if (c.iced) return 'held in the Freezer (Immune to Cold)';
+  return '';
+}
+
+/**
+ * A counter: neutral while face down (its opaque id only), else what it is. One in a Cage is
+ * drawn behind bars, one held or controlled with a link to its crewman (drawn just before it),
+ * one held in the ice with a frosted frame.
+ */
 function drawCounter(c, x, y) {
   const kind = c.identity ?? 'hidden';
   const mark = { intruder: 'I', 'lab-animal': 'L', dummy: 'D', hidden: '?' }[kind] ?? '?';
-  const title = c.identity
+  const bound = boundWords(c);
+  const title = `${c.identity
     ? `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}${c.asleep ? ' (asleep)' : ''}`
-    : `${counterName(c.id)}: face down`;
-  return svg('g', { class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : ''], 'data-counter': String(c.id) },
-    svg('title', { text: title }),
-    svg('rect', { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
-    svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
-    c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
+    : `${counterName(c.id)}: face down`}${bound ? `, ${bound}` : ''}`;
+  const caged = c.caged_in !== undefined;
+  const linked = Boolean(c.held_by || c.controlled_by);
+  return svg('g', {
+    class: ['counter', `id-${kind}`, c.asleep ? 'asleep' : '', caged ? 'caged' : '', c.held_by ? 'held' : '', c.controlled_by ? 'controlled' : '', c.iced ? 'iced' : ''],
+    'data-counter': String(c.id),
+  },
+  svg('title', { text: title }),
+  linked ? svg('line', { class: 'link', x1: x - 16, y1: y, x2: x - 9, y2: y }) : null,
+  caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
+  svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
+  svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
+  caged ? [-6.5, 6.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
+  c.asleep ? svg('text', { class: 'zz', x: x + 7, y: y - 6, text: 'z' }) : null);
 }
 
 /** A crewman's MP left, while he has some in the Crew Movement Phase. */

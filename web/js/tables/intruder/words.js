@@ -2,6 +2,8 @@
 // die with what it was rolled for) and every action. Face-down counters are named by their
 // opaque id only; objects by their kind, learnt from the last view shown (`learnObjects`).
 
+import { seatWithName } from '../../words.js';
+
 /** The 28 compartments (rules 3): short mapsheet id and full name. */
 export const ROOMS = {
   cm: ['CM', 'Command Module'],
@@ -133,14 +135,19 @@ export function reasonWords(reason) {
   return `${REASONS[m[1]] ?? m[1].replace(/_/g, ' ')}, and ${result}`;
 }
 
-/** The decision the crew faces, in words. */
-export function promptWords(prompt) {
+/** The decision the crew faces, in words (`orders`: to a crew seat giving orders, rules 17.3). */
+export function promptWords(prompt, orders = false) {
   switch (prompt?.type) {
-    case 'crew-movement': return 'Crew Movement: move crewmen, pick up, drop, unlock; then end the movement.';
+    case 'crew-movement': return orders
+      ? 'Crew Movement: order your crewmen to move, pick up, drop or unlock; send the orders when they are complete.'
+      : 'Crew Movement: move crewmen, pick up, drop, unlock; then end the movement.';
     case 'crew-actions': return prompt.room
       ? `Crew actions in ${roomName(prompt.room)}: each crewman there who has not acted may act once.`
       : 'General action step: any crewman who has not acted may act once.';
     case 'self-defence': return `${intruderName(prompt.intruder)} attacks ${crewName(prompt.target)} in ${roomName(prompt.room)}: defend or not.`;
+    case 'intruder-movement': return 'The Intruder plans the movement of its counters.';
+    case 'intruder-attack': return `The Intruder decides whether ${intruderName(prompt.intruder)} attacks in ${roomName(prompt.room)}, and whom.`;
+    case 'intruder-destruction': return 'The Intruder may destroy objects lying with its free Intruders.';
     case 'over': return 'The match is over.';
     default: return '';
   }
@@ -151,19 +158,40 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** The self-destruct box in words: 9 is the Active box. */
 export const destructBox = (box) => (box === 9 ? 'Active' : String(box));
 
+/** Where an object went when it was finished on the Weapon Construction Track. */
+function placeWords(place) {
+  switch (place?.at) {
+    case 'carried': return `to ${crewName(place.crewman)}`;
+    case 'room': return `lying in ${roomName(place.room)}`;
+    case 'track': return `on the track (${plural(place.turns, 'turn', 'turns')} done)`;
+    default: return 'lost';
+  }
+}
+
+const list = (ids, name) => ids.map(name).join(', ');
+
+/** A counter's move without a die: the Intruder seat's plan, or an Intruder holding an edge. */
+function plannedMove(e) {
+  return e.to
+    ? `Counter ${counterTag(e.id)} moves ${roomShort(e.from)} → ${roomShort(e.to)}.`
+    : `Counter ${counterTag(e.id)} stays in ${roomShort(e.from)}.`;
+}
+
 /** One event in words, with every die rolled and what it was rolled for. */
-export function describeEvent(event) {
+export function describeEvent(event, names) {
   const e = event;
   switch (e.type) {
     case 'phase-begun': return `Turn ${e.turn}: ${phaseWords(e.phase)}.`;
-    case 'counter-moved': return e.to
-      ? `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: ${roomShort(e.from)} → ${roomShort(e.to)}.`
-      : `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: stays in ${roomShort(e.from)}.`;
+    case 'counter-moved': if (!e.roll) return plannedMove(e);
+      return e.to
+        ? `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: ${roomShort(e.from)} → ${roomShort(e.to)}.`
+        : `Counter ${counterTag(e.id)} rolls ${e.roll} for random movement: stays in ${roomShort(e.from)}.`;
     case 'revealed': return `Counter ${counterTag(e.id)} in ${roomName(e.room)} is turned face up: ${identityWords(e.identity)}.`;
     case 'attack-roll': return `${intruderName(e.intruder)} rolls ${e.roll} to attack: ${e.attacks ? 'it attacks' : 'it does not attack'}.`;
     case 'target-chosen': return e.roll
       ? `${intruderName(e.intruder)} rolls ${e.roll} for its target: ${crewName(e.target)}.`
-      : `${intruderName(e.intruder)} goes for ${crewName(e.target)}, the only one there.`;
+      : `${intruderName(e.intruder)} goes for ${crewName(e.target)}.`;
+    case 'no-attack': return `${intruderName(e.intruder)} does not attack.`;
     case 'power-found': {
       const rolls = e.rolls ?? [];
       const rerolled = rolls.length > 1 ? ` (${rolls.slice(0, -1).join(', ')} already known, rolled again)` : '';
@@ -197,7 +225,32 @@ export function describeEvent(event) {
       return `${crewName(e.crewman)} opens the ${roomName(e.airlock)}: everything inside is lost.${held}${gone}`;
     }
     case 'inventoried': return `Inventory: ${counterName(e.id)} in the Not Used box is ${identityWords(e.identity)}.`;
+    case 'object-destroyed': return `The Intruder destroys ${objectName(e.object)} in ${roomName(e.room)}.`;
+    case 'orders-given': return e.orders
+      ? `${seatWithName(e.seat, names)} gives ${plural(e.orders.length, 'order', 'orders')} and is ready: ${e.orders.map(describeAction).join('; ') || 'none'}.`
+      : `${seatWithName(e.seat, names)} has given its orders and is ready.`;
+    case 'order-failed': return `An order of ${seatWithName(e.seat, names)} for ${crewName(e.crewman)} fails (${String(e.code).replace(/_/g, ' ')}); his later orders are cancelled.`;
     case 'ended': return `The game ends (${reasonWords(e.reason)}): score ${e.score}.`;
+    case 'catch-roll': return `${crewName(e.crewman)} rolls ${e.roll} to catch Lab Animal ${counterTag(e.animal)} (1-3 catches): ${e.caught ? 'caught, he holds it' : 'it slips away'}.`;
+    case 'released': return `${crewName(e.crewman)} lets go of ${counterName(e.counter)}.`;
+    case 'lab-animal-caged': return `${crewName(e.crewman)} puts Lab Animal ${counterTag(e.animal)} in ${objectName(e.cage)}.`;
+    case 'lab-animal-transferred': return `${crewName(e.crewman)} takes Lab Animal ${counterTag(e.animal)} to the Caged Lab Animals box.`;
+    case 'cage-roll': return `${crewName(e.crewman)} rolls ${e.roll} to cage ${intruderName(e.intruder)}: ${e.caged ? 'caged' : 'it escapes the Cage'}.`;
+    case 'broke-out': return `${intruderName(e.intruder)} breaks out of ${objectName(e.cage)} (Extra Strong); the Cage stays, empty.`;
+    case 'prod-roll': return `${crewName(e.crewman)} rolls ${e.roll} on the prod column against ${intruderName(e.intruder)}: ${e.controlled ? 'he controls it' : 'no control'}.`;
+    case 'control-lost': return `Prod control of ${intruderName(e.intruder)} is lost.`;
+    case 'cage-carried': return `${list(e.carriers ?? [], crewName)} carry ${objectName(e.cage)} with its Intruder ${roomShort(e.from)} → ${roomShort(e.to)}.`;
+    case 'moved-with-intruder': return `${crewName(e.crewman)} moves with ${intruderName(e.intruder)} under his prod ${roomShort(e.from)} → ${roomShort(e.to)} (all his MP).`;
+    case 'cage-opened': return `An Intruder opens ${objectName(e.cage)} in ${roomName(e.room)}: the Lab Animal inside is a new face-down ${counterName(e.id)}.`;
+    case 'freezer-turned-on': {
+      const frozen = e.frozen?.length ? ` Frozen (captured): ${list(e.frozen, intruderName)}.` : '';
+      const iced = e.iced?.length ? ` Held in the ice (Immune to Cold): ${list(e.iced, intruderName)}.` : '';
+      const lost = e.lost?.length ? ` Lab Animals lost: ${list(e.lost, counterTag)}.` : '';
+      return `${crewName(e.crewman)} turns on the Freezer.${frozen}${iced}${lost}${frozen || iced || lost ? '' : ' Nothing is frozen.'}`;
+    }
+    case 'weapon-constructed': return e.place?.at === 'track'
+      ? `${crewName(e.crewman)} works on ${objectName(e.object)}: ${plural(e.turns, 'turn', 'turns')} of work done.`
+      : `${crewName(e.crewman)} finishes ${objectName(e.object)} after ${plural(e.turns, 'turn', 'turns')}: it is ${placeWords(e.place)}.`;
     default: return `${e.type}.`;
   }
 }
@@ -221,6 +274,23 @@ export function describeAction(action) {
     case 'open-airlock': return `${who}open the airlock`;
     case 'inventory': return `${who}take an inventory`;
     case 'end-actions': return 'End the actions';
+    case 'plan-movement': return a.moves?.length
+      ? `Move ${a.moves.map((m) => `${counterTag(m.id)} ${m.path.length ? m.path.map(roomShort).join(' → ') : 'nowhere'}`).join(', ')}`
+      : 'Move no counter';
+    case 'intruder-attack': return a.target ? `${intruderName(a.intruder)} attacks ${crewName(a.target)}` : `${intruderName(a.intruder)} does not attack`;
+    case 'destroy-object': return `Destroy ${objectName(a.object)}`;
+    case 'end-destruction': return 'Destroy nothing more';
+    case 'orders': return a.orders?.length ? `Orders: ${a.orders.map(describeAction).join('; ')}` : 'No orders (ready)';
+    case 'catch-lab-animal': return `${who}${a.drop?.length ? `drop ${a.drop.map(objectName).join(', ')}, then ` : ''}catch Lab Animal ${counterTag(a.animal)}`;
+    case 'release': return `${who}let go`;
+    case 'cage-lab-animal': return `${who}cage the Lab Animal ${crewShort(a.holder)} holds`;
+    case 'transfer-lab-animal': return `${who}take Lab Animal ${counterTag(a.animal)} to the Caged Lab Animals box`;
+    case 'cage-intruder': return `${who}cage ${intruderName(a.intruder)}`;
+    case 'gain-control': return `${who}control ${intruderName(a.intruder)} with ${objectName(a.object)}`;
+    case 'move-with-intruder': return `${who}move with his Intruder to ${roomName(a.to)} (all MP)`;
+    case 'carry-cage': return `Carry ${objectName(a.cage)} with its Intruder to ${roomName(a.to)}`;
+    case 'turn-on-freezer': return `${who}turn on the Freezer`;
+    case 'construct-weapon': return `${who}work on ${objectName(a.object)} (all MP)`;
     default: return String(a.type);
   }
 }

@@ -409,6 +409,7 @@ fn example_9_self_destruct_started_in_turn_5_is_stoppable_in_turn_10_and_destroy
     let mut s = bare();
     put(&mut s, Crewman::C1, Room::Cm);
     put(&mut s, Crewman::S1, Room::Cm);
+    put(&mut s, Crewman::C2, Room::Dk1);
     intruder(&mut s, Room::Sa1, false);
     s.known = vec![Power::ImmuneToGas, Power::VeryFast];
     s.turn = 5;
@@ -447,6 +448,18 @@ fn example_9_self_destruct_started_in_turn_5_is_stoppable_in_turn_10_and_destroy
         if s.turn == 11 && s.phase == Phase::SecondInteraction {
             assert!(!stoppable, "box 4 in turn 11");
         }
+        let leave = Action::LeaveInShuttle {
+            crewman: Crewman::C2,
+            with: Vec::new(),
+        };
+        if matches!(s.step, Step::CrewActions(_)) && s.phase == Phase::SecondInteraction {
+            assert_eq!(
+                check(&s, Seat::Crew, &leave).is_ok(),
+                s.turn >= 11,
+                "Shuttles leave from turn 11 (turn {})",
+                s.turn
+            );
+        }
         let next = match s.step {
             Step::CrewMovement => Action::EndMovement {},
             _ => Action::EndActions {},
@@ -456,6 +469,52 @@ fn example_9_self_destruct_started_in_turn_5_is_stoppable_in_turn_10_and_destroy
     assert_eq!(s.ending.as_ref().map(|e| e.reason), Some("detonation"));
     assert_eq!(s.turn, 14, "destroyed in phase 6 of turn 14");
     assert!(turns.contains(&(11, Phase::CrewMovement, 4)), "{turns:?}");
+}
+
+#[test]
+fn example_10_two_free_intruders_and_one_caged_make_isi_3_a_3_stows_one_away_a_4_does_not() {
+    for (roll, aboard) in [(3, true), (4, false)] {
+        let mut s = bare();
+        put(&mut s, Crewman::C1, Room::Dk1);
+        put(&mut s, Crewman::C2, Room::Cm);
+        s.known = vec![Power::ImmuneToGas, Power::ImmuneToFlame];
+        let free = [
+            intruder(&mut s, Room::Sa1, false),
+            intruder(&mut s, Room::Sc2, true),
+        ];
+        let caged = intruder(&mut s, Room::Lab, true);
+        let k = s.counter_by_id(caged).unwrap();
+        s.counters[k].cage = Some(15);
+        s.phase = Phase::SecondInteraction;
+        s.self_destruct = SelfDestruct::Active { turn: 1, r#box: 4 };
+        s.step = Step::CrewActions(Some(Room::Dk1));
+        s.cursor = 26;
+        let mut faces = vec![roll];
+        faces.extend([6; 40]);
+        let mut dice = Loaded::new(&faces);
+        let leave = Action::LeaveInShuttle {
+            crewman: Crewman::C1,
+            with: Vec::new(),
+        };
+        let events = crew(&mut s, leave, &mut dice).expect("leaves");
+        let (index, stowaway) = events
+            .iter()
+            .find_map(|e| match e {
+                Event::StowawayRoll {
+                    index, stowaway, ..
+                } => Some((*index, *stowaway)),
+                _ => None,
+            })
+            .expect("the stowaway roll");
+        assert_eq!(index, 3, "ISI: two free Intruders + 1");
+        assert_eq!(stowaway.is_some(), aboard, "roll {roll}");
+        assert!(stowaway.is_none_or(|id| free.contains(&id)));
+        assert_eq!(
+            s.counters[k].place,
+            Place::Map(Room::Lab),
+            "the caged one stays"
+        );
+    }
 }
 
 #[test]

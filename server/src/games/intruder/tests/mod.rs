@@ -10,4 +10,5 @@ mod prometheus;
 mod properties;
 mod rules;
 mod science_officer;
+mod shuttle;
 mod support;

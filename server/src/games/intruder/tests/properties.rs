@@ -122,6 +122,7 @@ fn check_invariants(s: &State) {
         );
     }
     check_capture(s);
+    check_shuttles(s);
     let mut ids: Vec<u32> = s.counters.iter().map(|c| c.id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -133,6 +134,14 @@ fn check_invariants(s: &State) {
 /// and a panic together.
 fn check_capture(s: &State) {
     for (k, c) in s.counters.iter().enumerate() {
+        if let (Place::Shuttle(n), Some(o)) = (c.place, c.cage) {
+            assert_eq!(
+                s.object_shuttle(o),
+                Some(n),
+                "a caged stowaway is in its Cage"
+            );
+            continue;
+        }
         let Place::Map(room) = c.place else {
             assert!(
                 c.loose(),
@@ -189,6 +198,44 @@ fn check_capture(s: &State) {
         }
         let (large, small) = load(s, c);
         assert!(may_carry(large, small), "{c:?} carries too much");
+    }
+}
+
+/// Crew aboard a Shuttle are off the station, their objects with them; a Shuttle that has not
+/// left has nobody aboard; a stowaway is face up and only aboard a Shuttle that left.
+fn check_shuttles(s: &State) {
+    for c in CREW {
+        let crew = s.crewman(c);
+        let Some(n) = crew.aboard else {
+            continue;
+        };
+        assert!(
+            s.shuttles[usize::from(n - 1)].left,
+            "aboard a Shuttle that left"
+        );
+        assert!(
+            !s.crew_in(crew.room).contains(&c),
+            "{c:?} is off the station"
+        );
+        assert_eq!(crew.bears, None);
+        for o in s.carried(c) {
+            assert_eq!(s.object_room(o), None, "objects aboard are off the station");
+            assert_eq!(s.object_shuttle(o), Some(n));
+        }
+    }
+    for (n, shuttle) in (1..=2u8).zip(&s.shuttles) {
+        let aboard = CREW
+            .iter()
+            .filter(|&&c| s.crewman(c).aboard == Some(n))
+            .count();
+        assert!(aboard <= 4, "at most 4 aboard");
+        assert!(shuttle.left || aboard == 0);
+    }
+    for c in &s.counters {
+        if let Place::Shuttle(n) = c.place {
+            assert!(c.face_up && c.identity == Identity::Intruder);
+            assert!(s.shuttles[usize::from(n - 1)].left);
+        }
     }
 }
 

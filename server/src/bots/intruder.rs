@@ -1,0 +1,139 @@
+//! The Intruder bot (every seat: `crew`, `intruder`, `science`, `command`). It reads only its
+//! seat's JSON view. The list-shaped intents are listed as their one-item forms (rules 17.1,
+//! 17.3: any set of listed items is accepted), so it merges them: a phase-1 plan keeps at most
+//! one random listed move per counter, orders are random listed orders in a random order. Any
+//! other decision is a random legal action.
+
+use serde_json::{Value, json};
+
+use crate::games::Dice;
+
+/// A listed item joins the list with a chance of one in this many.
+const ODDS: u32 = 3;
+
+/// Random legal play for a seat of Intruder.
+#[derive(Debug, Clone)]
+pub struct RandomIntruder {
+    dice: Dice,
+}
+
+impl RandomIntruder {
+    /// A bot whose choices follow `seed`.
+    pub fn new(seed: u64) -> RandomIntruder {
+        RandomIntruder {
+            dice: Dice::from_seed(seed),
+        }
+    }
+
+    /// Its intent for this view, or `None` while it has no decision.
+    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+        let legal = view.get("legal")?.as_array()?;
+        match legal.first()?["type"].as_str() {
+            Some("plan-movement") => Some(self.plan(legal)),
+            Some("orders") => Some(self.orders(legal)),
+            _ => self.dice.choose(legal).cloned(),
+        }
+    }
+
+    /// The items of the listed one-item lists under `key`.
+    fn items<'v>(legal: &'v [Value], key: &str) -> impl Iterator<Item = &'v Value> {
+        legal.iter().filter_map(move |a| a[key].as_array()?.first())
+    }
+
+    /// A plan with at most one move per counter: each listed move replaces the one kept for
+    /// its counter, or is taken, by chance.
+    fn plan(&mut self, legal: &[Value]) -> Value {
+        let mut moves: Vec<Value> = Vec::new();
+        for m in Self::items(legal, "moves") {
+            if self.dice.below(ODDS) != 0 {
+                continue;
+            }
+            match moves.iter_mut().find(|kept| kept["id"] == m["id"]) {
+                Some(kept) => *kept = m.clone(),
+                None => moves.push(m.clone()),
+            }
+        }
+        json!({"type": "plan-movement", "moves": moves})
+    }
+
+    /// Random listed orders in a random order.
+    fn orders(&mut self, legal: &[Value]) -> Value {
+        let mut orders: Vec<Value> = Self::items(legal, "orders")
+            .filter(|_| self.dice.below(ODDS) == 0)
+            .cloned()
+            .collect();
+        self.dice.shuffle(&mut orders);
+        json!({"type": "orders", "orders": orders})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_merges_listed_moves_with_at_most_one_per_counter() {
+        let legal = json!([
+            {"type": "plan-movement", "moves": []},
+            {"type": "plan-movement", "moves": [{"id": 7, "path": ["a1"]}]},
+            {"type": "plan-movement", "moves": [{"id": 7, "path": ["a2"]}]},
+            {"type": "plan-movement", "moves": [{"id": 9, "path": ["b1"]}]},
+            {"type": "plan-movement", "moves": [{"id": 9, "path": []}]},
+        ]);
+        let listed: Vec<Value> = legal
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a["moves"].get(0).cloned())
+            .collect();
+        let mut bot = RandomIntruder::new(3);
+        let mut sizes = Vec::new();
+        for _ in 0..100 {
+            let plan = bot.choose(&json!({"legal": legal})).expect("a plan");
+            assert_eq!(plan["type"], "plan-movement");
+            let moves = plan["moves"].as_array().expect("moves");
+            for m in moves {
+                assert!(listed.contains(m), "{m} is not listed");
+                assert_eq!(moves.iter().filter(|o| o["id"] == m["id"]).count(), 1);
+            }
+            sizes.push(moves.len());
+        }
+        assert!(
+            sizes.contains(&2),
+            "two counters planned at once: {sizes:?}"
+        );
+    }
+
+    #[test]
+    fn orders_merge_listed_orders_only() {
+        let orders = [
+            json!({"type": "move", "crewman": "s1", "to": "a1"}),
+            json!({"type": "move", "crewman": "s2", "to": "b1"}),
+            json!({"type": "pick-up", "crewman": "s3", "object": 4}),
+        ];
+        let mut legal = vec![json!({"type": "orders", "orders": []})];
+        legal.extend(
+            orders
+                .iter()
+                .map(|o| json!({"type": "orders", "orders": [o]})),
+        );
+        let mut bot = RandomIntruder::new(8);
+        let mut longest = 0;
+        for _ in 0..100 {
+            let given = bot.choose(&json!({"legal": legal})).expect("orders");
+            let list = given["orders"].as_array().expect("a list");
+            assert!(list.iter().all(|o| orders.contains(o)), "{given}");
+            longest = longest.max(list.len());
+        }
+        assert!(longest >= 2, "several orders at once");
+    }
+
+    #[test]
+    fn other_decisions_are_a_legal_action() {
+        let legal = json!([{"type": "end-destruction"}, {"type": "destroy-object", "object": 2}]);
+        let mut bot = RandomIntruder::new(1);
+        let chosen = bot.choose(&json!({"legal": legal})).expect("a choice");
+        assert!(legal.as_array().expect("a list").contains(&chosen));
+        assert_eq!(bot.choose(&json!({"legal": []})), None);
+    }
+}
