@@ -351,8 +351,10 @@ pub struct CrewView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuttleView {
-    /// 1 (Shuttle Dock #1) or 2.
+    /// 1 (Shuttle Dock #1), 2, or 3 (Return to Prometheus: docked at AIR, rules 17.4).
     pub shuttle: u8,
+    /// Where it is docked (or was, before it left).
+    pub dock: Room,
     /// It left the station (it never returns).
     pub left: bool,
     /// The crewmen aboard, living or dead.

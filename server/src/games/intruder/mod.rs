@@ -16,10 +16,10 @@
 //! the n-th airlock): `return` (one `crew` seat), `return-intelligent` (with the Intruder seat,
 //! which plans the three set-up movements) and `return-teams` (`team-1` to `team-3` give orders
 //! as in 17.3, the first block rotating each turn, and share the score). Option `marines` (17.4)
-//! arms Command Officers and Engineers with four weapons without counters. Leaving from AIR in
-//! a Shuttle (17.4, 15.2) is not played yet. The list-shaped intents (a phase-1 plan, orders)
-//! are listed by `legal_actions` as their one-item forms; any combination of listed items
-//! applies.
+//! arms Command Officers and Engineers with four weapons without counters. The team at AIR
+//! leaves from AIR in its own Shuttle #3 under 15.2. The list-shaped intents (a phase-1 plan,
+//! orders) are listed by `legal_actions` as their one-item forms; any combination of listed
+//! items applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`

@@ -26,7 +26,7 @@ use super::act::{Checked, fits, living, object_index, refuse, useless};
 use super::flow::Table;
 use super::roll::Roll;
 use super::scenario::Scenario;
-use super::state::{CREW, Place, Specialty, State, Step, specialty};
+use super::state::{CREW, Place, Shuttle, Specialty, State, Step, specialty};
 use super::station::PANIC_ORDER;
 use crate::games::RuleError;
 
@@ -82,6 +82,8 @@ pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut imp
     let mut s = State::empty(scenario, turn_limit, CREW_START, OBJECTS);
     s.stage = 6;
     s.marines = marines;
+    // The team at AIR leaves in its own Shuttle, docked there (17.4).
+    s.shuttles.push(Shuttle::default());
     // The Intruder waits in Clones Not Yet in Play while the powers are rolled, so that it is
     // counted (7.4) and the match is not over; animals and dummies wait aside.
     for identity in [Identity::LabAnimal, Identity::Dummy] {

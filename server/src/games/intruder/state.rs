@@ -236,8 +236,8 @@ pub struct State {
     /// Return to Prometheus with an Intruder seat: phase-1 movements of the set-up still to
     /// plan (17.4).
     pub set_up_movements: u8,
-    /// Shuttle #1 and Shuttle #2 (15.2).
-    pub shuttles: [Shuttle; 2],
+    /// Shuttle #1 and Shuttle #2 (15.2); Return to Prometheus adds Shuttle #3 at AIR (17.4).
+    pub shuttles: Vec<Shuttle>,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -352,7 +352,7 @@ impl State {
             worked: Vec::new(),
             marines: false,
             set_up_movements: 0,
-            shuttles: Default::default(),
+            shuttles: vec![Shuttle::default(); 2],
         }
     }
 

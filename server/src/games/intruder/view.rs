@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{
 
 use xenotable_protocol::Seat;
 
+use super::shuttle::docks;
 use super::state::{CREW, Place, State, Step};
 use crate::games::Viewer;
 
@@ -141,13 +142,15 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-/// Both Shuttles: docked or gone, with who and what is aboard and the stowaway (face up aboard).
+/// Every Shuttle: docked or gone, with who and what is aboard and the stowaway (face up aboard).
 fn shuttles(s: &State) -> Vec<ShuttleView> {
-    (1..=2u8)
-        .map(|n| {
+    (1..)
+        .zip(docks(s))
+        .map(|(n, &dock)| {
             let shuttle = &s.shuttles[usize::from(n - 1)];
             ShuttleView {
                 shuttle: n,
+                dock,
                 left: shuttle.left,
                 crew: CREW
                     .into_iter()

@@ -3,7 +3,8 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Effect, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, Weapon,
+    Action, Crewman, Effect, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
+    SelfDestruct, Weapon,
 };
 
 use super::super::prometheus::set_up;
@@ -11,8 +12,8 @@ use super::super::state::{CREW, Place, State, Step};
 use super::super::station::PANIC_ORDER;
 use super::super::tables::power;
 use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, crew, in_segment, intruder};
-use crate::games::{Dice, Game, RuleError};
+use super::support::{Loaded, bare, crew, in_segment, intruder, put};
+use crate::games::{Dice, Game, RuleError, Viewer};
 
 /// Dice faces rolling, on 2d6, the seven powers of `sums` in order.
 fn power_faces(sums: [u8; 7]) -> Vec<u8> {
@@ -498,4 +499,104 @@ fn rule_17_4_a_marine_kills_a_lab_animal_on_k_for_no_points() {
     crew(&mut s, kill, &mut Loaded::new(&[1])).expect("a kill");
     assert_eq!(s.counters[k].place, Place::Killed);
     assert_eq!(s.score(), score, "0 points");
+}
+
+/// Turn 1's Second Interaction, in the crew action segment of AIR, with the Self-Destruct
+/// Track at box 4: Shuttles may leave (15.1).
+fn leaving_air(scenario: Scenario) -> State {
+    let mut s = return_set_up(NO_CLONE, &[5; 39], false);
+    s.scenario = scenario;
+    s.turn = 1;
+    s.phase = Phase::SecondInteraction;
+    s.self_destruct = SelfDestruct::Active { turn: 1, r#box: 4 };
+    in_segment(&mut s, Room::Air);
+    s
+}
+
+fn leave_air() -> Action {
+    Action::LeaveInShuttle {
+        crewman: Crewman::C1,
+        with: vec![Crewman::E1, Crewman::S1],
+    }
+}
+
+#[test]
+fn rule_17_4_the_team_at_air_leaves_from_air_in_its_own_shuttle() {
+    let mut s = leaving_air(Scenario::Return);
+    let docked = Intruder::view(&s, Viewer::Spectator).shuttles;
+    let docks: Vec<(u8, Room, bool)> = docked.iter().map(|v| (v.shuttle, v.dock, v.left)).collect();
+    assert_eq!(
+        docks,
+        [
+            (1, Room::Dk1, false),
+            (2, Room::Dk2, false),
+            (3, Room::Air, false)
+        ]
+    );
+    s.self_destruct = SelfDestruct::Active { turn: 1, r#box: 5 };
+    assert_eq!(code(by_crew(&mut s, leave_air())), "shuttles_grounded");
+    s.self_destruct = SelfDestruct::Stopped {};
+    assert!(Intruder::legal_actions(&s, Seat::Crew).contains(&leave_air()));
+    // ISI 2 (one Intruder on the station), roll 6: no stowaway.
+    let told = crew(&mut s, leave_air(), &mut Loaded::new(&[6])).expect("leaves from AIR");
+    assert!(told.contains(&Event::ShuttleLeft {
+        shuttle: 3,
+        crew: vec![Crewman::C1, Crewman::E1, Crewman::S1],
+    }));
+    for c in [Crewman::C1, Crewman::E1, Crewman::S1] {
+        assert_eq!(s.crewman(c).aboard, Some(3));
+    }
+    let view = Intruder::view(&s, Viewer::Spectator);
+    assert!(view.shuttles[2].left && !view.shuttles[0].left && !view.shuttles[1].left);
+    assert_eq!(view.shuttles[2].crew.len(), 3);
+}
+
+#[test]
+fn rule_17_4_a_stowaway_may_board_the_shuttle_at_air_and_is_fought_aboard() {
+    let mut s = leaving_air(Scenario::ReturnTeams);
+    let k = s
+        .counters
+        .iter()
+        .position(|c| c.identity == Identity::Intruder && matches!(c.place, Place::Map(_)))
+        .expect("the Intruder on the station");
+    let id = s.counters[k].id;
+    let give = |s: &mut State, seat: Seat, orders: Vec<Action>| {
+        play(
+            s,
+            seat,
+            &Action::Orders { orders },
+            &mut Loaded::new(&[1, 1, 6, 6, 6, 6]),
+        )
+    };
+    // Team 1 (C1, E1, S1 at AIR) orders the launch; teams 2 and 3 have nobody here.
+    assert_eq!(Intruder::to_act(&s), vec![Seat::Team(1)]);
+    give(&mut s, Seat::Team(1), vec![leave_air()]).expect("ordered");
+    assert_eq!(s.counters[k].place, Place::Shuttle(3));
+    let view = Intruder::view(&s, Viewer::Spectator);
+    assert_eq!(view.shuttles[2].intruder, Some(id));
+    // Its attack roll 1 on S1: team 1 decides S1's defence aboard Shuttle #3.
+    assert_eq!(
+        s.step,
+        Step::ShuttleDefence {
+            shuttle: 3,
+            intruder: k,
+            target: Crewman::S1
+        }
+    );
+    assert_eq!(Intruder::to_act(&s), vec![Seat::Team(1)]);
+}
+
+#[test]
+fn outside_return_to_prometheus_nobody_leaves_from_air() {
+    let mut s = bare();
+    put(&mut s, Crewman::C1, Room::Air);
+    s.phase = Phase::SecondInteraction;
+    s.self_destruct = SelfDestruct::Active { turn: 1, r#box: 4 };
+    in_segment(&mut s, Room::Air);
+    let alone = Action::LeaveInShuttle {
+        crewman: Crewman::C1,
+        with: Vec::new(),
+    };
+    assert_eq!(code(by_crew(&mut s, alone)), "not_in_dock");
+    assert_eq!(Intruder::view(&s, Viewer::Spectator).shuttles.len(), 2);
 }
