@@ -148,6 +148,9 @@ export function promptWords(prompt, orders = false) {
     case 'intruder-movement': return 'The Intruder plans the movement of its counters.';
     case 'intruder-attack': return `The Intruder decides whether ${intruderName(prompt.intruder)} attacks in ${roomName(prompt.room)}, and whom.`;
     case 'intruder-destruction': return 'The Intruder may destroy objects lying with its free Intruders.';
+    case 'set-up': return orders
+      ? 'Set-up: order your team to spread its objects (pick up, drop, discard useless weapons); send the orders when they are complete.'
+      : 'Set-up: spread each team\'s objects (pick up, drop, discard useless weapons); then end the set-up.';
     case 'over': return 'The match is over.';
     default: return '';
   }
@@ -251,6 +254,11 @@ export function describeEvent(event, names) {
     case 'weapon-constructed': return e.place?.at === 'track'
       ? `${crewName(e.crewman)} works on ${objectName(e.object)}: ${plural(e.turns, 'turn', 'turns')} of work done.`
       : `${crewName(e.crewman)} finishes ${objectName(e.object)} after ${plural(e.turns, 'turn', 'turns')}: it is ${placeWords(e.place)}.`;
+    case 'discarded': return `${crewName(e.crewman)} discards ${objectName(e.object)}: it has no use against the Intruder.`;
+    case 'lab-animal-attacked': {
+      const bonus = e.modified !== e.roll ? ` + ${e.modified - e.roll} (a crewman died here) = ${e.modified}` : '';
+      return `${crewName(e.crewman)} attacks Lab Animal ${counterTag(e.animal)} with ${WEAPONS[e.weapon] ?? e.weapon}: rolls ${e.roll}${bonus} — ${e.killed ? 'it is killed (no points)' : 'it escapes'}.`;
+    }
     default: return `${e.type}.`;
   }
 }
@@ -291,6 +299,10 @@ export function describeAction(action) {
     case 'carry-cage': return `Carry ${objectName(a.cage)} with its Intruder to ${roomName(a.to)}`;
     case 'turn-on-freezer': return `${who}turn on the Freezer`;
     case 'construct-weapon': return `${who}work on ${objectName(a.object)} (all MP)`;
+    case 'discard': return `${who}discard ${objectName(a.object)}`;
+    case 'end-set-up': return 'End the set-up';
+    case 'marine-attack': return `${who}attack ${counterName(a.target)} with ${WEAPONS[a.weapon] ?? a.weapon} (a marine's, no counter)`;
+    case 'marine-defend': return `${who}defend with ${WEAPONS[a.weapon] ?? a.weapon} (a marine's, no counter)`;
     default: return String(a.type);
   }
 }
