@@ -338,6 +338,9 @@ async fn bots_play_every_seat_of_every_listed_scenario_to_the_end() {
         "intelligent",
         "science-officer",
         "science-officer-intelligent",
+        "return",
+        "return-teams",
+        "return-intelligent",
     ] {
         assert!(ids.contains(&listed), "{listed} is listed: {ids:?}");
     }

@@ -198,7 +198,9 @@ fn the_registry_lists_intruder_with_its_built_in_scenarios_and_their_seats() {
     // Every seat of the playable scenarios, in the order of rules 1.
     assert_eq!(
         intruder["seats"],
-        json!(["crew", "intruder", "science", "command"])
+        json!([
+            "crew", "intruder", "science", "command", "team-1", "team-2", "team-3"
+        ])
     );
     let seats: Vec<(&Value, &Value)> = intruder["scenarios"]
         .as_array()
@@ -216,6 +218,12 @@ fn the_registry_lists_intruder_with_its_built_in_scenarios_and_their_seats() {
                 &json!("science-officer-intelligent"),
                 &json!(["science", "command", "intruder"])
             ),
+            (&json!("return"), &json!(["crew"])),
+            (
+                &json!("return-teams"),
+                &json!(["team-1", "team-2", "team-3"])
+            ),
+            (&json!("return-intelligent"), &json!(["crew", "intruder"])),
         ]
     );
 }
@@ -246,8 +254,16 @@ fn intruder_setups_name_their_problem() {
     };
     let cases = [
         (
-            setup(vec![Seat::Crew], Some("return"), Value::Null),
+            setup(vec![Seat::Crew], Some("prometheus"), Value::Null),
             "unknown_scenario",
+        ),
+        (
+            setup(vec![Seat::Crew], Some("return-teams"), Value::Null),
+            "unknown_seat",
+        ),
+        (
+            setup(vec![Seat::Crew], None, json!({"marines": true})),
+            "bad_options",
         ),
         (setup(vec![], None, Value::Null), "bad_seats"),
         (
@@ -264,4 +280,7 @@ fn intruder_setups_name_their_problem() {
         assert_eq!(err.code(), code, "{:?}", setup.scenario);
     }
     assert!(new_match(&setup(vec![Seat::Crew], None, Value::Null)).is_ok());
+    let teams = vec![Seat::Team(1), Seat::Team(2), Seat::Team(3)];
+    let marines = json!({"marines": true});
+    assert!(new_match(&setup(teams, Some("return-teams"), marines)).is_ok());
 }

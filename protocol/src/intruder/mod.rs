@@ -272,6 +272,22 @@ pub enum Action {
     /// weapon of the Weapon Construction Track (`object`), not one another Engineer worked on
     /// this turn.
     ConstructWeapon { crewman: Crewman, object: u8 },
+    /// Return to Prometheus set-up (17.4): a crewman discards a weapon the Intruders are known
+    /// to be immune to, carried by him or lying in his compartment.
+    Discard { crewman: Crewman, object: u8 },
+    /// Return to Prometheus set-up (17.4): the teams' objects are spread; turn 1 begins.
+    EndSetUp {},
+    /// Option `marines` (17.4), crew action: a Command Officer or Engineer attacks a face-up
+    /// Intruder or a loose Lab Animal (`target`, by id) in his compartment with any of his four
+    /// weapons (`sleep-dart`, `blaster`, `gas` or `flamethrower`), which have no counters.
+    MarineAttack {
+        crewman: Crewman,
+        target: u32,
+        weapon: Weapon,
+    },
+    /// Option `marines` (17.4): self-defence by a Command Officer or Engineer with any of his
+    /// four weapons.
+    MarineDefend { crewman: Crewman, weapon: Weapon },
     /// Second Interaction, crew action of a crewman in a Shuttle Dock when Shuttles may leave
     /// (rules 15.2): he launches its Shuttle with up to 3 other crewmen there who have not acted
     /// (`with`); all count as acted and never return.
@@ -351,8 +367,10 @@ pub struct CrewView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuttleView {
-    /// 1 (Shuttle Dock #1) or 2.
+    /// 1 (Shuttle Dock #1), 2, or 3 (Return to Prometheus: docked at AIR, rules 17.4).
     pub shuttle: u8,
+    /// Where it is docked (or was, before it left).
+    pub dock: Room,
     /// It left the station (it never returns).
     pub left: bool,
     /// The crewmen aboard, living or dead.
@@ -399,6 +417,9 @@ pub enum Prompt {
     IntruderAttack { room: Room, intruder: u32 },
     /// The Intruder seat may destroy objects lying with its free Intruders.
     IntruderDestruction {},
+    /// Return to Prometheus (17.4): spread each team's objects (pick up, drop, discard), then
+    /// end the set-up.
+    SetUp {},
     /// Aboard Shuttle `shuttle`, fighting its stowaway: the crew action segment.
     ShuttleActions { shuttle: u8 },
     /// Aboard Shuttle `shuttle`, the stowaway attacks `target`: defend or not.
@@ -685,5 +706,17 @@ pub enum Event {
         object: u8,
         turns: u8,
         place: ObjectPlace,
+    },
+    /// Return to Prometheus set-up (17.4): a weapon useless against the Intruders was
+    /// discarded.
+    Discarded { crewman: Crewman, object: u8 },
+    /// Option `marines` (17.4): a marine attacked a Lab Animal on the CRT; K killed it.
+    LabAnimalAttacked {
+        crewman: Crewman,
+        animal: u32,
+        weapon: Weapon,
+        roll: u8,
+        modified: u8,
+        killed: bool,
     },
 }

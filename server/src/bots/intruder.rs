@@ -1,8 +1,8 @@
-//! The Intruder bot (every seat: `crew`, `intruder`, `science`, `command`). It reads only its
-//! seat's JSON view. The list-shaped intents are listed as their one-item forms (rules 17.1,
-//! 17.3: any set of listed items is accepted), so it merges them: a phase-1 plan keeps at most
-//! one random listed move per counter, orders are random listed orders in a random order. Any
-//! other decision is a random legal action.
+//! The Intruder bot (every seat: `crew`, `intruder`, `science`, `command`, `team-1` to
+//! `team-3`). It reads only its seat's JSON view. The list-shaped intents are listed as their
+//! one-item forms (rules 17.1, 17.3: any set of listed items is accepted), so it merges them: a
+//! phase-1 plan keeps at most one random listed move per counter, orders are random listed
+//! orders in a random order. Any other decision is a random legal action.
 
 use serde_json::{Value, json};
 

@@ -13,6 +13,7 @@ use super::flow::Table;
 use super::freezer;
 use super::legal::to_act;
 use super::orders::ordered_one;
+use super::prometheus::{self, marine};
 use super::roll::Roll;
 use super::shuttle;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
@@ -111,6 +112,17 @@ pub enum Checked {
         crewman: Crewman,
         object: usize,
     },
+    Discard {
+        crewman: Crewman,
+        object: usize,
+    },
+    EndSetUp,
+    /// Option `marines`: a marine attacks a loose Lab Animal (counter index).
+    AttackLabAnimal {
+        crewman: Crewman,
+        animal: usize,
+        weapon: Weapon,
+    },
     LeaveInShuttle {
         crewman: Crewman,
         shuttle: u8,
@@ -130,6 +142,14 @@ pub enum Checked {
         crewman: Crewman,
         shuttle: u8,
     },
+}
+
+/// What a crewman attacks with: a carried object (absent: improvised), or a marine's weapon
+/// without counter (17.4).
+#[derive(Debug, Clone, Copy)]
+pub enum Arms {
+    Carried(Option<u8>),
+    Marine(Weapon),
 }
 
 /// A refusal with its stable code.
@@ -168,7 +188,10 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         (Action::PickUp { crewman, object }, Step::CrewMovement) => {
             check_pick_up(s, *crewman, *object)
         }
-        (Action::Drop { crewman, object }, Step::CrewMovement) => {
+        (action, Step::SetUp) if !matches!(action, Action::Drop { .. }) => {
+            prometheus::check(s, action)
+        }
+        (Action::Drop { crewman, object }, Step::CrewMovement | Step::SetUp) => {
             living(s, *crewman)?;
             unbound(s, *crewman)?;
             let o = match s.crewman(*crewman).bears {
@@ -190,34 +213,25 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             },
             Step::CrewActions(room),
         ) => check_attack(s, *crewman, *intruder, *object, *room),
-        (Action::Defend { crewman, object }, Step::SelfDefence { room, intruder, .. }) => {
-            let weapon = check_weapon_use(s, *crewman, *intruder, *object, Some(*room), true)?;
-            Ok(Checked::Defend {
-                crewman: *crewman,
-                weapon,
-            })
-        }
+        (
+            Action::Defend { crewman, object },
+            Step::SelfDefence { .. } | Step::ShuttleDefence { .. },
+        ) => check_defence(s, *crewman, Arms::Carried(*object)),
+        (
+            Action::MarineDefend { crewman, weapon },
+            Step::SelfDefence { .. } | Step::ShuttleDefence { .. },
+        ) => check_defence(s, *crewman, Arms::Marine(*weapon)),
         (Action::NoDefence {}, Step::SelfDefence { .. } | Step::ShuttleDefence { .. }) => {
             Ok(Checked::NoDefence)
         }
         (
-            Action::Defend { crewman, object },
-            Step::ShuttleDefence {
-                shuttle, intruder, ..
-            },
-        ) => {
-            if s.crewman(*crewman).aboard != Some(*shuttle) {
-                return Err(refuse(
-                    "not_aboard",
-                    format!("{crewman:?} is not aboard Shuttle #{shuttle}"),
-                ));
-            }
-            let weapon = check_weapon_use(s, *crewman, *intruder, *object, None, true)?;
-            Ok(Checked::Defend {
-                crewman: *crewman,
+            Action::MarineAttack {
+                crewman,
+                target,
                 weapon,
-            })
-        }
+            },
+            Step::CrewActions(room),
+        ) => check_marine_attack(s, *crewman, *target, *weapon, *room),
         (Action::EndActions {}, Step::ShuttleActions { .. }) => Ok(Checked::EndActions),
         (action, Step::ShuttleActions { shuttle }) => shuttle::check_aboard(s, action, *shuttle),
         (Action::LeaveInShuttle { crewman, with }, Step::CrewActions(room)) => {
@@ -293,6 +307,10 @@ fn action_name(action: &Action) -> &'static str {
         Action::CarryCage { .. } => "carry-cage",
         Action::TurnOnFreezer { .. } => "turn-on-freezer",
         Action::ConstructWeapon { .. } => "construct-weapon",
+        Action::Discard { .. } => "discard",
+        Action::EndSetUp {} => "end-set-up",
+        Action::MarineAttack { .. } => "marine-attack",
+        Action::MarineDefend { .. } => "marine-defend",
         Action::LeaveInShuttle { .. } => "leave-in-shuttle",
         Action::PrepareHatches { .. } => "prepare-hatches",
         Action::OpenHatches { .. } => "open-hatches",
@@ -414,8 +432,11 @@ pub(super) fn load(s: &State, c: Crewman) -> (usize, usize) {
     (large + borne, carried.len() - large)
 }
 
-/// Whether crewman `c` can carry one more object of `kind` (9.2).
+/// Whether crewman `c` can carry one more object of `kind` (9.2); marines carry nothing (17.4).
 pub(super) fn fits(s: &State, c: Crewman, kind: ObjectKind) -> bool {
+    if marine(s, c) {
+        return false;
+    }
     let (large, small) = load(s, c);
     if is_large(kind) {
         may_carry(large + 1, small)
@@ -520,6 +541,11 @@ fn weapon_of(s: &State, kind: ObjectKind) -> Option<Weapon> {
     }
 }
 
+/// A weapon the Intruders are known to be immune to (17.4: it may be discarded at set-up).
+pub(super) fn useless(s: &State, kind: ObjectKind) -> bool {
+    weapon_of(s, kind).is_some_and(|w| immune(s, w))
+}
+
 /// Whether the Intruders are known to be immune to `weapon`.
 fn immune(s: &State, weapon: Weapon) -> bool {
     immunity(weapon).is_some_and(|p| s.has(p))
@@ -530,7 +556,7 @@ fn check_weapon_use(
     s: &State,
     c: Crewman,
     k: usize,
-    object: Option<u8>,
+    arms: Arms,
     room: Option<Room>,
     defence: bool,
 ) -> Result<Weapon, RuleError> {
@@ -552,13 +578,20 @@ fn check_weapon_use(
             "that Intruder was attacked 3 times this phase",
         ));
     }
-    let weapon = match object {
-        Some(object) => {
+    let weapon = match arms {
+        Arms::Marine(weapon) => marine_column(s, c, weapon)?,
+        Arms::Carried(None) if marine(s, c) => {
+            return Err(refuse(
+                "marine_armed",
+                format!("{c:?} is a marine: his weapons always work"),
+            ));
+        }
+        Arms::Carried(Some(object)) => {
             let o = carried_object(s, c, object)?;
             weapon_of(s, s.objects[o].kind)
                 .ok_or_else(|| refuse("not_a_weapon", format!("object {object} is no weapon")))?
         }
-        None => {
+        Arms::Carried(None) => {
             let (large, small) = load(s, c);
             let armed = s
                 .carried(c)
@@ -588,6 +621,73 @@ fn check_weapon_use(
     Ok(weapon)
 }
 
+/// The four weapons of a marine (17.4).
+pub const MARINE_WEAPONS: [Weapon; 4] = [
+    Weapon::Blaster,
+    Weapon::SleepDart,
+    Weapon::Flamethrower,
+    Weapon::Gas,
+];
+
+/// The CRT column a marine reads with `weapon`: Blaster* against a Blaster Resistant Intruder.
+fn marine_column(s: &State, c: Crewman, weapon: Weapon) -> Result<Weapon, RuleError> {
+    if !marine(s, c) {
+        return Err(refuse(
+            "not_a_marine",
+            format!("{c:?} has no weapon without counter"),
+        ));
+    }
+    match weapon {
+        Weapon::Blaster => Ok(weapon_of(s, ObjectKind::Blaster).unwrap_or(Weapon::Blaster)),
+        Weapon::SleepDart | Weapon::Flamethrower | Weapon::Gas => Ok(weapon),
+        Weapon::BlasterResistant | Weapon::Improvised => Err(refuse(
+            "not_a_marine_weapon",
+            "marines attack with a Blaster, Dart Pistol, Flamethrower or Gas Canister",
+        )),
+    }
+}
+
+/// Option `marines` (17.4): a marine attacks a face-up Intruder (as any attack, aboard a
+/// Shuttle too) or a loose face-up Lab Animal in his compartment.
+pub(super) fn check_marine_attack(
+    s: &State,
+    c: Crewman,
+    target: u32,
+    weapon: Weapon,
+    room: Option<Room>,
+) -> Result<Checked, RuleError> {
+    let k = s
+        .counter_by_id(target)
+        .filter(|&k| {
+            s.counters[k].face_up
+                && matches!(s.counters[k].place, Place::Map(_) | Place::Shuttle(_))
+        })
+        .ok_or_else(|| refuse("no_target", format!("no target {target} is in sight")))?;
+    if s.counters[k].identity == Identity::Intruder {
+        let weapon = check_weapon_use(s, c, k, Arms::Marine(weapon), room, false)?;
+        return Ok(Checked::Attack {
+            crewman: c,
+            intruder: k,
+            weapon,
+        });
+    }
+    let here = ready_here(s, c, room)?;
+    let weapon = marine_column(s, c, weapon)?;
+    let animal = &s.counters[k];
+    if animal.identity != Identity::LabAnimal || !animal.loose() || animal.place != Place::Map(here)
+    {
+        return Err(refuse(
+            "no_target",
+            format!("no loose Lab Animal {target} is with {c:?}"),
+        ));
+    }
+    Ok(Checked::AttackLabAnimal {
+        crewman: c,
+        animal: k,
+        weapon,
+    })
+}
+
 pub(super) fn check_attack(
     s: &State,
     c: Crewman,
@@ -604,12 +704,33 @@ pub(super) fn check_attack(
                 && matches!(c.place, Place::Map(_) | Place::Shuttle(_))
         })
         .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} is in sight")))?;
-    let weapon = check_weapon_use(s, c, k, object, room, false)?;
+    let weapon = check_weapon_use(s, c, k, Arms::Carried(object), room, false)?;
     Ok(Checked::Attack {
         crewman: c,
         intruder: k,
         weapon,
     })
+}
+
+/// Self-defence against the attacking Intruder, in its compartment or aboard its Shuttle.
+fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Checked, RuleError> {
+    let (intruder, room) = match s.step {
+        Step::SelfDefence { room, intruder, .. } => (intruder, Some(room)),
+        Step::ShuttleDefence {
+            shuttle, intruder, ..
+        } => {
+            if s.crewman(c).aboard != Some(shuttle) {
+                return Err(refuse(
+                    "not_aboard",
+                    format!("{c:?} is not aboard Shuttle #{shuttle}"),
+                ));
+            }
+            (intruder, None)
+        }
+        _ => return Err(RuleError::wrong_phase("nobody is attacked")),
+    };
+    let weapon = check_weapon_use(s, c, intruder, arms, room, true)?;
+    Ok(Checked::Defend { crewman: c, weapon })
 }
 
 /// Starting (Command) or stopping (Command, Science) the self-destruct from the Command Module
@@ -734,6 +855,13 @@ pub fn attack_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
                     object,
                 }));
             }
+            if marine(s, c) && s.counters[k].place == Place::Map(crew.room) {
+                out.extend(MARINE_WEAPONS.map(|weapon| Action::MarineAttack {
+                    crewman: c,
+                    target: s.counters[k].id,
+                    weapon,
+                }));
+            }
         }
     }
     out
@@ -751,6 +879,9 @@ pub fn defence_candidates(s: &State, present: &[Crewman]) -> Vec<Action> {
             crewman: c,
             object: Some(o as u8),
         }));
+        if marine(s, c) {
+            out.extend(MARINE_WEAPONS.map(|weapon| Action::MarineDefend { crewman: c, weapon }));
+        }
     }
     out
 }
@@ -786,6 +917,11 @@ fn segment_action_ok(s: &State, action: &Action, room: Option<Room>) -> bool {
             intruder,
             object,
         } => check_attack(s, *crewman, *intruder, *object, room).is_ok(),
+        Action::MarineAttack {
+            crewman,
+            target,
+            weapon,
+        } => check_marine_attack(s, *crewman, *target, *weapon, room).is_ok(),
         Action::StartSelfDestruct { crewman } => check_destruct(s, *crewman, room, true).is_ok(),
         Action::StopSelfDestruct { crewman } => check_destruct(s, *crewman, room, false).is_ok(),
         Action::Inventory { crewman } => check_inventory(s, *crewman, room).is_ok(),
@@ -823,7 +959,10 @@ pub fn defence_possible_among(
 ) -> bool {
     defence_candidates(s, present).iter().any(|a| match a {
         Action::Defend { crewman, object } => {
-            check_weapon_use(s, *crewman, k, *object, room, true).is_ok()
+            check_weapon_use(s, *crewman, k, Arms::Carried(*object), room, true).is_ok()
+        }
+        Action::MarineDefend { crewman, weapon } => {
+            check_weapon_use(s, *crewman, k, Arms::Marine(*weapon), room, true).is_ok()
         }
         _ => false,
     })
@@ -1031,6 +1170,16 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
         Checked::ConstructWeapon { crewman, object } => {
             construction::construct(t, crewman, object);
         }
+        Checked::Discard { crewman, object } => prometheus::discard(t, crewman, object),
+        Checked::EndSetUp => t.start_turn(),
+        Checked::AttackLabAnimal {
+            crewman,
+            animal,
+            weapon,
+        } => {
+            marine_attacks_lab_animal(t, crewman, animal, weapon);
+            after_crew_action(t);
+        }
         Checked::TurnOnFreezer { crewman } => {
             freezer::turn_on(t, crewman);
             after_crew_action(t);
@@ -1112,4 +1261,31 @@ fn crew_attack<R: Roll>(
         effect,
     });
     effect
+}
+
+/// Option `marines` (17.4): a marine's CRT roll against a Lab Animal; K kills it (0 points).
+fn marine_attacks_lab_animal<R: Roll>(
+    t: &mut Table<'_, R>,
+    crewman: Crewman,
+    animal: usize,
+    weapon: Weapon,
+) {
+    let (roll, modified) = crt_roll(t, crewman);
+    let killed = matches!(
+        crt(weapon, modified, false),
+        Effect::Kill | Effect::KillBoth
+    );
+    t.s.crew[crewman as usize].acted = true;
+    if killed {
+        t.s.counters[animal].place = Place::Killed;
+    }
+    let id = t.s.counters[animal].id;
+    t.tell(Event::LabAnimalAttacked {
+        crewman,
+        animal: id,
+        weapon,
+        roll,
+        modified,
+        killed,
+    });
 }

@@ -806,7 +806,7 @@ impl<R: Roll> Table<'_, R> {
             self.end("crew_dead");
             return;
         }
-        if self.s.stowaway(1).is_some() || self.s.stowaway(2).is_some() {
+        if (1..=self.s.shuttles.len() as u8).any(|n| self.s.stowaway(n).is_some()) {
             return;
         }
         if !(0..self.s.counters.len()).any(|k| {

@@ -13,6 +13,7 @@ use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, ObjectPl
 use super::act::refuse;
 use super::capture::{caged_lab_animal, lab_caged, open_cage, open_lab_cages};
 use super::flow::{Table, attack_targets, free_intruder, movers, moves};
+use super::prometheus;
 use super::roll::Roll;
 use super::state::{Place, State, Step};
 use super::station::{adjacent, is_secured};
@@ -270,7 +271,11 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
     match decision {
         Decision::Plan(plan) => {
             t.movement(Some(&plan));
-            t.end_phase_one();
+            if t.s.set_up_movements > 0 {
+                prometheus::set_up_movement_done(t);
+            } else {
+                t.end_phase_one();
+            }
         }
         Decision::Attack(target) => match t.s.step.clone() {
             Step::IntruderAttack {

@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 use super::act::{check, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
+use super::prometheus;
 use super::shuttle::aboard_candidates;
 use super::state::{CREW, Specialty, State, Step, specialty};
 use super::station::adjacent;
@@ -51,6 +52,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
 /// The crew intents worth checking now, ending the step included.
 pub fn candidates(s: &State) -> Vec<Action> {
     match &s.step {
+        Step::SetUp => prometheus::candidates(s),
         Step::CrewMovement => movement_candidates(s),
         Step::CrewActions(room) => {
             let mut out = segment_candidates(s, *room);

@@ -7,13 +7,20 @@
 //! Scenarios (rules 1) each have a fixed seat list; [`scenarios`] lists those the engine plays:
 //! `solitaire` (the crew against the automatic Intruder) and `intelligent` (17.1: an `intruder`
 //! seat that sees every identity decides phase-1 movement as one plan, attacks and targets, and
-//! opens Cages and destroys objects lying with its free Intruders),
-//! `science-officer` (17.3: `science` and `command` seats give secret orders for their own
-//! crewmen at each crew decision point, executed in turn order; their own score table) and
-//! `science-officer-intelligent` (both). Option `lost-crewmen` (14.3, not with an `intruder`
-//! seat) loses a crewman at each panic as one more face-down counter. The list-shaped intents
-//! (a phase-1 plan, orders) are listed by `legal_actions` as their one-item forms; any
-//! combination of listed items applies.
+//! opens Cages and destroys objects lying with its free Intruders), `science-officer` (17.3:
+//! `science` and `command` seats give secret orders for their own crewmen at each crew decision
+//! point, executed in turn order; their own score table), `science-officer-intelligent` (both),
+//! and Return to Prometheus (17.4: stage 6 with all 7 powers rolled at set-up and public, three
+//! set-up movements, three teams starting in AIR, DK1 and DK2 that spread their objects and
+//! discard useless weapons in a set-up step before turn 1; team n is Cn, En and Sn and starts in
+//! the n-th airlock): `return` (one `crew` seat), `return-intelligent` (with the Intruder seat,
+//! which plans the three set-up movements) and `return-teams` (`team-1` to `team-3` give orders
+//! as in 17.3, the first block rotating each turn, and share the score). Option `marines` (17.4)
+//! arms Command Officers and Engineers with four weapons without counters. The team at AIR
+//! leaves from AIR in its own Shuttle #3 under 15.2. Option `lost-crewmen` (14.3, not with an
+//! `intruder` seat) loses a crewman at each panic as one more face-down counter. The
+//! list-shaped intents (a phase-1 plan, orders) are listed by `legal_actions` as their one-item
+//! forms; any combination of listed items applies.
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
@@ -23,9 +30,10 @@
 //! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
 //! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
 //! at detonation 3 of them make a draw, for both seats of 17.3 too), `lost` (lost crewmen:
-//! lost at a panic, found when revealed or when nobody else is in play), `intruder_seat` (the
-//! Intruder seat's intents), `orders` (the two crew seats of 17.3), `legal` (who acts and what
-//! they may send), `view` and `roll` (dice, loadable in tests).
+//! lost at a panic, found when revealed or when nobody else is in play), `prometheus` (the
+//! Return to Prometheus set-up and its set-up step), `intruder_seat` (the Intruder seat's
+//! intents), `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who
+//! acts and what they may send), `view` and `roll` (dice, loadable in tests).
 
 mod act;
 mod capture;
@@ -36,6 +44,7 @@ mod intruder_seat;
 mod legal;
 mod lost;
 mod orders;
+mod prometheus;
 mod roll;
 mod scenario;
 mod shuttle;
@@ -75,7 +84,7 @@ pub struct Options {
     /// Lost crewmen (14.3): not with an `intruder` seat.
     #[serde(default)]
     pub lost_crewmen: bool,
-    /// Marines (17.4): only in the `return` scenarios, which are not available yet.
+    /// Marines (17.4): only in the `return` scenarios.
     #[serde(default)]
     pub marines: bool,
 }
@@ -94,12 +103,14 @@ impl Default for Options {
     }
 }
 
-/// A validated match: the scenario, the turn limit and whether crewmen get lost (14.3).
+/// A validated match: the scenario, the turn limit, whether crewmen get lost (14.3) and
+/// option `marines` (17.4).
 #[derive(Debug, Clone)]
 pub struct Config {
     pub scenario: Scenario,
     pub turn_limit: u32,
     pub lost_crewmen: bool,
+    pub marines: bool,
 }
 
 /// The scenarios the engine plays.
@@ -185,6 +196,7 @@ impl Game for Intruder {
             scenario,
             turn_limit: options.turn_limit,
             lost_crewmen: options.lost_crewmen,
+            marines: options.marines,
         })
     }
 
@@ -239,8 +251,13 @@ impl Game for Intruder {
     }
 }
 
-/// The set-up of the configured scenario, played on to the crew's first decision.
 fn new_state(config: &Config, dice: &mut impl Roll) -> State {
+    if config.scenario.is_return() {
+        let mut state =
+            prometheus::set_up(config.scenario, config.turn_limit, config.marines, dice);
+        state.lost_crewmen = config.lost_crewmen;
+        return state;
+    }
     let mut state = State::solitaire(config.scenario, config.turn_limit, dice);
     state.lost_crewmen = config.lost_crewmen;
     let mut out = Vec::new();

@@ -1,11 +1,14 @@
-//! The Science Officer scenario (rules 17.3): the `science` seat commands S1-S3, the `command`
-//! seat C1-C3 and E1-E3. At each crew decision point (crew movement, a crew action segment, the
-//! general step, self-defence) each seat gives its orders as one intent, which also says ready;
-//! nobody sees the other seat's orders until both are in (a seat with no crewman able to act is
-//! ready at once). Then the blocks are executed, `command` first on odd turns and `science` first
-//! on even turns (for self-defence the attacked crewman's owner first, so his choice wins). An
-//! order that has become illegal fails and cancels that crewman's later orders; once the
-//! decision point is over (the segment ended by itself, a defence was made) the rest lapses.
+//! Crews shared by several seats. The Science Officer scenario (rules 17.3): the `science` seat
+//! commands S1-S3, the `command` seat C1-C3 and E1-E3. Return to Prometheus with team seats
+//! (17.4): `team-n` commands Cn, En and Sn. At each crew decision point (the set-up step, crew
+//! movement, a crew action segment, the general step, self-defence) each seat gives its orders as
+//! one intent, which also says ready; nobody sees another seat's orders until all are in (a seat
+//! with no crewman able to act is ready at once). Then the blocks are executed: `command` first
+//! on odd turns and `science` first on even turns; the teams in rotation, team 1 first on turn 1
+//! (and at set-up), team 2 on turn 2, team 3 on turn 3, then the next in table order (for
+//! self-defence the attacked crewman's owner first, so his choice wins). An order that has become
+//! illegal fails and cancels that crewman's later orders; once the decision point is over (the
+//! segment ended by itself, a defence was made) the rest lapses.
 //!
 //! The orders are a list, so `legal` lists the empty list and every one-order list; any list of
 //! listed orders is accepted, in any order and number.
@@ -17,12 +20,15 @@ use super::act::{self, Checked, refuse};
 use super::flow::Table;
 use super::legal::candidates;
 use super::roll::Roll;
+use super::scenario::Scenario;
 use super::state::{CREW, Ending, Place, Specialty, State, Step, specialty};
 use crate::games::{Audience, RuleError, Told};
 
-/// The seat that commands crewman `c`.
-pub fn owner(c: Crewman) -> Seat {
+/// The seat that commands crewman `c`: his team's (17.4: Cn, En and Sn are team n), or his
+/// specialty's (17.3).
+pub fn owner(s: &State, c: Crewman) -> Seat {
     match specialty(c) {
+        _ if s.scenario == Scenario::ReturnTeams => Seat::Team(c as u8 % 3 + 1),
         Specialty::Science => Seat::Science,
         Specialty::Command | Specialty::Engineer => Seat::Command,
     }
@@ -59,6 +65,9 @@ pub fn ordered_one(action: &Action) -> Option<Crewman> {
         | Action::MoveWithIntruder { crewman, .. }
         | Action::TurnOnFreezer { crewman }
         | Action::ConstructWeapon { crewman, .. }
+        | Action::Discard { crewman, .. }
+        | Action::MarineAttack { crewman, .. }
+        | Action::MarineDefend { crewman, .. }
         | Action::LeaveInShuttle { crewman, .. }
         | Action::PrepareHatches { crewman }
         | Action::OpenHatches { crewman } => Some(*crewman),
@@ -78,6 +87,10 @@ fn involved(order: &Action) -> Vec<Crewman> {
 /// Whether `order` is given at this kind of decision point.
 fn fits(step: &Step, order: &Action) -> bool {
     match step {
+        Step::SetUp => matches!(
+            order,
+            Action::PickUp { .. } | Action::Drop { .. } | Action::Discard { .. }
+        ),
         Step::CrewMovement => matches!(
             order,
             Action::Move { .. }
@@ -92,6 +105,7 @@ fn fits(step: &Step, order: &Action) -> bool {
         Step::CrewActions(_) => matches!(
             order,
             Action::Attack { .. }
+                | Action::MarineAttack { .. }
                 | Action::StartSelfDestruct { .. }
                 | Action::StopSelfDestruct { .. }
                 | Action::Inventory { .. }
@@ -108,12 +122,13 @@ fn fits(step: &Step, order: &Action) -> bool {
         Step::ShuttleActions { .. } => matches!(
             order,
             Action::Attack { .. }
+                | Action::MarineAttack { .. }
                 | Action::CageIntruder { .. }
                 | Action::PrepareHatches { .. }
                 | Action::OpenHatches { .. }
         ),
         Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => {
-            matches!(order, Action::Defend { .. })
+            matches!(order, Action::Defend { .. } | Action::MarineDefend { .. })
         }
         _ => false,
     }
@@ -125,7 +140,8 @@ fn deciding(s: &State, seat: Seat) -> bool {
         && s.scenario.crew_seats().any(|c| c == seat)
         && matches!(
             s.step,
-            Step::CrewMovement
+            Step::SetUp
+                | Step::CrewMovement
                 | Step::CrewActions(_)
                 | Step::SelfDefence { .. }
                 | Step::ShuttleActions { .. }
@@ -205,10 +221,10 @@ fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
         return Ok(());
     }
     let crewmen = ordered(s, order).into_iter().chain(involved(order));
-    match crewmen.into_iter().find(|&c| owner(c) != seat) {
+    match crewmen.into_iter().find(|&c| owner(s, c) != seat) {
         Some(c) => Err(refuse(
             "not_your_crewman",
-            format!("{c:?} takes orders from the {} seat", owner(c)),
+            format!("{c:?} takes orders from the {} seat", owner(s, c)),
         )),
         None => Err(refuse("not_an_order", "that order moves no crewman")),
     }
@@ -221,7 +237,7 @@ fn owns(s: &State, seat: Seat, order: &Action) -> bool {
         && crewmen
             .iter()
             .chain(&involved(order))
-            .all(|&c| owner(c) == seat)
+            .all(|&c| owner(s, c) == seat)
 }
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
@@ -239,13 +255,30 @@ pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
     }
 }
 
-/// The order the blocks are executed in (17.3).
+/// The seat whose block is executed first (17.3, 17.4).
 fn first_seat(s: &State) -> Seat {
     match s.step {
-        Step::SelfDefence { target, .. } | Step::ShuttleDefence { target, .. } => owner(target),
+        Step::SelfDefence { target, .. } | Step::ShuttleDefence { target, .. } => owner(s, target),
+        _ if s.scenario == Scenario::ReturnTeams => {
+            Seat::Team(s.turn.saturating_sub(1) as u8 % 3 + 1)
+        }
         _ if s.turn % 2 == 1 => Seat::Command,
         _ => Seat::Science,
     }
+}
+
+/// The crew seats in execution order: the first, then the others in table order from it.
+fn block_order(s: &State) -> Vec<Seat> {
+    let seats: Vec<Seat> = s.scenario.crew_seats().collect();
+    let first = seats
+        .iter()
+        .position(|&seat| seat == first_seat(s))
+        .unwrap_or(0);
+    seats[first..]
+        .iter()
+        .chain(&seats[..first])
+        .copied()
+        .collect()
 }
 
 /// The decision point now, to tell when it is over.
@@ -256,8 +289,8 @@ fn point(s: &State) -> (u32, xenotable_protocol::intruder::Phase, Step) {
 /// Executes every block, then closes the decision point if it is still open.
 fn execute<R: Roll>(t: &mut Table<'_, R>) {
     let mut blocks = std::mem::take(&mut t.s.orders);
-    let first = first_seat(t.s);
-    blocks.sort_by_key(|(seat, _)| *seat != first);
+    let order = block_order(t.s);
+    blocks.sort_by_key(|(seat, _)| order.iter().position(|s| s == seat));
     let at = point(t.s);
     for (seat, orders) in blocks {
         let mut cancelled: Vec<Crewman> = Vec::new();
@@ -274,7 +307,11 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
                 Ok(checked) => act::execute(t, checked),
                 Err(e) => {
                     // A carry whose carriers all put the Cage down names nobody: it lapses.
-                    for c in crewmen.into_iter().filter(|&c| owner(c) == seat) {
+                    let own: Vec<Crewman> = crewmen
+                        .into_iter()
+                        .filter(|&c| owner(t.s, c) == seat)
+                        .collect();
+                    for c in own {
                         cancelled.push(c);
                         t.tell(Event::OrderFailed {
                             seat,
@@ -290,6 +327,7 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
         return;
     }
     let close = match t.s.step {
+        Step::SetUp => Checked::EndSetUp,
         Step::CrewMovement => Checked::EndMovement,
         Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Checked::NoDefence,
         _ => Checked::EndActions,
@@ -301,7 +339,7 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
 pub fn scores(s: &State) -> [(Seat, i32); 2] {
     let dead = |seat: Seat| {
         CREW.iter()
-            .filter(|&&c| owner(c) == seat && !s.crewman(c).alive)
+            .filter(|&&c| owner(s, c) == seat && !s.crewman(c).alive)
             .count() as i32
     };
     let (killed, captured) = (i32::from(s.killed), i32::from(s.captured));
@@ -317,11 +355,28 @@ pub fn scores(s: &State) -> [(Seat, i32); 2] {
     ]
 }
 
-/// The outcome with two crew seats (17.3): the only positive seat wins; both positive, the
-/// higher (equal: both); none positive, nobody but the Intruder seat if there is one. An
-/// Intruder gone alive spoils every win as in 16.2 (our rule: for both seats). A detonation is
-/// scored as 16.2 for both seats: a draw if at least 3 crewmen escaped, else a loss.
+/// The outcome with team seats (17.4): they share the score of 16.2, all win or all lose.
+fn shared_outcome(s: &State, e: &Ending) -> Outcome {
+    let (winners, result) = match e.crew_won {
+        Some(true) => (s.scenario.crew_seats().collect(), "win"),
+        Some(false) => (Vec::new(), "loss"),
+        None => (Vec::new(), "draw"),
+    };
+    Outcome {
+        winners,
+        reason: format!("{}_{result}", e.reason),
+    }
+}
+
+/// The outcome with several crew seats. With two (17.3): the only positive seat wins; both
+/// positive, the higher (equal: both); none positive, nobody but the Intruder seat if there is
+/// one. An Intruder gone alive spoils every win as in 16.2 (our rule: for both seats). A
+/// detonation is scored as 16.2 for both seats: a draw if at least 3 crewmen escaped, else a
+/// loss. Teams share the score (17.4).
 pub fn outcome(s: &State, e: &Ending) -> Outcome {
+    if s.scenario == Scenario::ReturnTeams {
+        return shared_outcome(s, e);
+    }
     let scores = scores(s);
     let best = scores.iter().map(|&(_, v)| v).max().unwrap_or(0);
     let gone = s.counters.iter().any(|c| c.place == Place::Gone);

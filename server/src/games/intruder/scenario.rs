@@ -86,6 +86,9 @@ impl Scenario {
                 | Scenario::Intelligent
                 | Scenario::ScienceOfficer
                 | Scenario::ScienceOfficerIntelligent
+                | Scenario::Return
+                | Scenario::ReturnTeams
+                | Scenario::ReturnIntelligent
         )
     }
 
@@ -94,9 +97,10 @@ impl Scenario {
         self.seats().contains(&Seat::Intruder)
     }
 
-    /// Whether the crew is shared by the `science` and `command` seats (17.3).
+    /// Whether the crew is shared by several seats that give orders: `science` and `command`
+    /// (17.3), or the three teams (17.4).
     pub fn split_crew(self) -> bool {
-        self.seats().contains(&Seat::Science)
+        self.crew_seats().count() > 1
     }
 
     /// The seats that play the crew.

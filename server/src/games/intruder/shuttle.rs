@@ -11,22 +11,31 @@ use xenotable_protocol::intruder::{
 };
 
 use super::act::{
-    Checked, after_crew_action, check_attack, defence_possible_among, ready_here, ready_to_act,
-    refuse,
+    Checked, MARINE_WEAPONS, after_crew_action, check_attack, check_marine_attack,
+    defence_possible_among, ready_here, ready_to_act, refuse,
 };
 use super::capture::{empty_cage, roll_to_cage};
 use super::flow::Table;
+use super::prometheus::marine;
 use super::roll::Roll;
 use super::state::{Place, State, Step};
 use crate::games::RuleError;
 
-/// The Shuttle docked in `dock`.
-pub fn shuttle_of(dock: Room) -> Option<u8> {
-    match dock {
-        Room::Dk1 => Some(1),
-        Room::Dk2 => Some(2),
-        _ => None,
-    }
+/// Where Shuttle #n is docked: #1 and #2 in their Shuttle Docks (15.2), #3 at AIR in Return to
+/// Prometheus (17.4: the team at AIR leaves in its own Shuttle).
+const DOCKS: [Room; 3] = [Room::Dk1, Room::Dk2, Room::Air];
+
+/// The docks of this match's Shuttles, in Shuttle number order.
+pub fn docks(s: &State) -> &'static [Room] {
+    &DOCKS[..s.shuttles.len()]
+}
+
+/// The Shuttle docked in `dock`, if this match has one there.
+pub fn shuttle_of(s: &State, dock: Room) -> Option<u8> {
+    docks(s)
+        .iter()
+        .position(|&d| d == dock)
+        .map(|i| i as u8 + 1)
 }
 
 /// Rules 15.1: Shuttles may leave from box 4 of the track down, or freely after a stop.
@@ -58,7 +67,7 @@ pub fn check_leave(
             "Shuttles leave in the Second Interaction",
         ));
     }
-    let n = shuttle_of(dock)
+    let n = shuttle_of(s, dock)
         .ok_or_else(|| refuse("not_in_dock", format!("{c:?} is in no Shuttle Dock")))?;
     if left(s, n) {
         return Err(refuse("shuttle_gone", format!("Shuttle #{n} has left")));
@@ -114,7 +123,7 @@ fn companions(others: &[Crewman]) -> Vec<Vec<Crewman>> {
 /// The launches worth checking: each crewman in a dock with each set of companions there.
 pub fn leave_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = Vec::new();
-    for dock in [Room::Dk1, Room::Dk2] {
+    for &dock in docks(s) {
         if room.is_some_and(|r| r != dock) {
             continue;
         }
@@ -157,6 +166,14 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
         } => {
             ready_aboard(s, *crewman, n)?;
             check_attack(s, *crewman, *intruder, *object, None)
+        }
+        Action::MarineAttack {
+            crewman,
+            target,
+            weapon,
+        } => {
+            ready_aboard(s, *crewman, n)?;
+            check_marine_attack(s, *crewman, *target, *weapon, None)
         }
         Action::CageIntruder { crewman, intruder } => {
             ready_aboard(s, *crewman, n)?;
@@ -230,6 +247,13 @@ pub fn aboard_candidates(s: &State, n: u8) -> Vec<Action> {
                         object,
                     }),
             );
+            if marine(s, crewman) {
+                out.extend(MARINE_WEAPONS.map(|weapon| Action::MarineAttack {
+                    crewman,
+                    target: intruder,
+                    weapon,
+                }));
+            }
         }
     }
     out

@@ -139,6 +139,8 @@ impl Counter {
 /// The decision the match waits for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// Return to Prometheus (17.4): the crew spreads each team's objects before turn 1.
+    SetUp,
     /// The crew moves.
     CrewMovement,
     /// A crew action segment (`Some`) or the general action step (`None`).
@@ -235,10 +237,15 @@ pub struct State {
     pub ending: Option<Ending>,
     /// Weapons (object indices) worked on during this turn's Crew Movement Phase (9.3).
     pub worked: Vec<usize>,
-    /// Shuttle #1 and Shuttle #2 (15.2).
-    pub shuttles: [Shuttle; 2],
     /// Option `lost-crewmen` (14.3).
     pub lost_crewmen: bool,
+    /// Option `marines` (17.4).
+    pub marines: bool,
+    /// Return to Prometheus with an Intruder seat: phase-1 movements of the set-up still to
+    /// plan (17.4).
+    pub set_up_movements: u8,
+    /// Shuttle #1 and Shuttle #2 (15.2); Return to Prometheus adds Shuttle #3 at AIR (17.4).
+    pub shuttles: Vec<Shuttle>,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -287,45 +294,7 @@ impl State {
     /// Officer: 12 animals and dummies shuffled, 4 set aside unseen, the Intruder added and the 9
     /// placed in panic order.
     pub fn solitaire(scenario: Scenario, turn_limit: u32, dice: &mut impl Roll) -> State {
-        let crew = CREW_START.map(|room| Crew {
-            room,
-            alive: true,
-            mp: 0,
-            acted: false,
-            picking: false,
-            bears: None,
-            aboard: None,
-            lost: None,
-        });
-        let mut s = State {
-            scenario,
-            turn: 0,
-            turn_limit,
-            phase: Phase::Movement,
-            step: Step::CrewMovement,
-            crew,
-            objects: OBJECTS
-                .iter()
-                .map(|&(kind, place)| Object { kind, place })
-                .collect(),
-            counters: Vec::new(),
-            stage: 1,
-            known: Vec::new(),
-            unlocked: Vec::new(),
-            cursor: 0,
-            attacks: Vec::new(),
-            deaths: Vec::new(),
-            died: false,
-            killed: 0,
-            captured: 0,
-            used_ids: BTreeSet::new(),
-            self_destruct: SelfDestruct::Off {},
-            orders: Vec::new(),
-            ending: None,
-            worked: Vec::new(),
-            shuttles: Default::default(),
-            lost_crewmen: false,
-        };
+        let mut s = State::empty(scenario, turn_limit, CREW_START, OBJECTS);
         let mut pool: Vec<Identity> = [Identity::LabAnimal; 6]
             .into_iter()
             .chain([Identity::Dummy; 6])
@@ -344,6 +313,56 @@ impl State {
             s.push_counter(Identity::Intruder, Place::Spare, dice);
         }
         s
+    }
+
+    /// A station with the crew at `crew_start`, the objects at their places and no counter
+    /// yet, before turn 1.
+    pub fn empty(
+        scenario: Scenario,
+        turn_limit: u32,
+        crew_start: [Room; 9],
+        objects: [(ObjectKind, ObjectPlace); 19],
+    ) -> State {
+        State {
+            scenario,
+            turn: 0,
+            turn_limit,
+            phase: Phase::Movement,
+            step: Step::CrewMovement,
+            crew: crew_start.map(|room| Crew {
+                room,
+                alive: true,
+                mp: 0,
+                acted: false,
+                picking: false,
+                bears: None,
+                aboard: None,
+                lost: None,
+            }),
+            objects: objects
+                .iter()
+                .map(|&(kind, place)| Object { kind, place })
+                .collect(),
+            counters: Vec::new(),
+            stage: 1,
+            known: Vec::new(),
+            unlocked: Vec::new(),
+            cursor: 0,
+            attacks: Vec::new(),
+            deaths: Vec::new(),
+            died: false,
+            killed: 0,
+            captured: 0,
+            used_ids: BTreeSet::new(),
+            self_destruct: SelfDestruct::Off {},
+            orders: Vec::new(),
+            ending: None,
+            worked: Vec::new(),
+            marines: false,
+            set_up_movements: 0,
+            shuttles: vec![Shuttle::default(); 2],
+            lost_crewmen: false,
+        }
     }
 
     /// Adds a face-down counter at `place` under a fresh opaque id; returns its index.

@@ -7,6 +7,7 @@ use xenotable_protocol::intruder::{
 
 use xenotable_protocol::Seat;
 
+use super::shuttle::docks;
 use super::state::{CREW, Place, State, Step};
 use crate::games::Viewer;
 
@@ -60,6 +61,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         turn_limit: s.turn_limit,
         phase: s.phase,
         prompt: match s.step {
+            Step::SetUp => Prompt::SetUp {},
             Step::CrewMovement => Prompt::CrewMovement {},
             Step::CrewActions(room) => Prompt::CrewActions { room },
             Step::SelfDefence {
@@ -145,13 +147,15 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-/// Both Shuttles: docked or gone, with who and what is aboard and the stowaway (face up aboard).
+/// Every Shuttle: docked or gone, with who and what is aboard and the stowaway (face up aboard).
 fn shuttles(s: &State) -> Vec<ShuttleView> {
-    (1..=2u8)
-        .map(|n| {
+    (1..)
+        .zip(docks(s))
+        .map(|(n, &dock)| {
             let shuttle = &s.shuttles[usize::from(n - 1)];
             ShuttleView {
                 shuttle: n,
+                dock,
                 left: shuttle.left,
                 crew: CREW
                     .into_iter()

@@ -153,6 +153,9 @@ export function promptWords(prompt, orders = false) {
     case 'shuttle-actions': return `Aboard ${shuttleName(prompt.shuttle)}, fighting its stowaway: each crewman aboard who has not acted may act once (attack, prepare or open the hatches).`;
     case 'shuttle-defence': return `Aboard ${shuttleName(prompt.shuttle)}, ${intruderName(prompt.intruder)} attacks ${crewName(prompt.target)}: defend or not.`;
     case 'shuttle-attack': return `Aboard ${shuttleName(prompt.shuttle)}, the Intruder decides whether ${intruderName(prompt.intruder)} attacks, and whom.`;
+    case 'set-up': return orders
+      ? 'Set-up: order your team to spread its objects (pick up, drop, discard useless weapons); send the orders when they are complete.'
+      : 'Set-up: spread each team\'s objects (pick up, drop, discard useless weapons); then end the set-up.';
     case 'over': return 'The match is over.';
     default: return '';
   }
@@ -265,6 +268,11 @@ export function describeEvent(event, names) {
     case 'weapon-constructed': return e.place?.at === 'track'
       ? `${crewName(e.crewman)} works on ${objectName(e.object)}: ${plural(e.turns, 'turn', 'turns')} of work done.`
       : `${crewName(e.crewman)} finishes ${objectName(e.object)} after ${plural(e.turns, 'turn', 'turns')}: it is ${placeWords(e.place)}.`;
+    case 'discarded': return `${crewName(e.crewman)} discards ${objectName(e.object)}: it has no use against the Intruder.`;
+    case 'lab-animal-attacked': {
+      const bonus = e.modified !== e.roll ? ` + ${e.modified - e.roll} (a crewman died here) = ${e.modified}` : '';
+      return `${crewName(e.crewman)} attacks Lab Animal ${counterTag(e.animal)} with ${WEAPONS[e.weapon] ?? e.weapon}: rolls ${e.roll}${bonus} — ${e.killed ? 'it is killed (no points)' : 'it escapes'}.`;
+    }
     default: return `${e.type}.`;
   }
 }
@@ -308,6 +316,10 @@ export function describeAction(action) {
     case 'leave-in-shuttle': return `${who}leave in the Shuttle${a.with?.length ? ` with ${a.with.map(crewShort).join(', ')}` : ' alone'}`;
     case 'prepare-hatches': return `${who}prepare the hatches`;
     case 'open-hatches': return `${who}open the hatches`;
+    case 'discard': return `${who}discard ${objectName(a.object)}`;
+    case 'end-set-up': return 'End the set-up';
+    case 'marine-attack': return `${who}attack ${counterName(a.target)} with ${WEAPONS[a.weapon] ?? a.weapon} (a marine's, no counter)`;
+    case 'marine-defend': return `${who}defend with ${WEAPONS[a.weapon] ?? a.weapon} (a marine's, no counter)`;
     default: return String(a.type);
   }
 }

@@ -11,11 +11,14 @@ use super::properties::random_turn;
 use super::support::{animal, bare, first_cage, first_of, intruder, put, setup};
 use crate::games::{Dice, Game, Viewer};
 
-fn views(s: &State) -> [String; 4] {
+fn views(s: &State) -> [String; 7] {
     [
         Viewer::Seat(Seat::Crew),
         Viewer::Seat(Seat::Science),
         Viewer::Seat(Seat::Command),
+        Viewer::Seat(Seat::Team(1)),
+        Viewer::Seat(Seat::Team(2)),
+        Viewer::Seat(Seat::Team(3)),
         Viewer::Spectator,
     ]
     .map(|v| serde_json::to_string(&Intruder::view(s, v)).expect("a view serializes"))

@@ -7,6 +7,7 @@ mod freezer;
 mod intelligent;
 mod leaks;
 mod lost;
+mod prometheus;
 mod properties;
 mod rules;
 mod science_officer;

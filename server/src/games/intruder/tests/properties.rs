@@ -10,17 +10,19 @@ use super::super::orders::ordered;
 use super::super::scenario::SCENARIOS;
 use super::super::state::{CREW, Place, State};
 use super::super::tables::chart;
-use super::super::{Intruder, Scenario};
+use super::super::{Config, Intruder, Scenario};
 use super::support::setup;
 use crate::games::{Dice, Game};
 
 /// Random games per scenario.
 const GAMES: u64 = 10_000;
-/// Their turn limit: short enough for the four scenarios' 40,000 games to stay quick in `cargo
+/// Their turn limit: short enough for the seven scenarios' 70,000 games to stay quick in `cargo
 /// test`, long enough for metamorphoses, panics, captures and the Freezer to come up.
 const TURN_LIMIT: u32 = 8;
 /// Random games per scenario with the lost-crewmen option on.
 const LOST_CREWMEN_GAMES: u64 = 2_000;
+/// Random games with the marines option, spread over the three return scenarios.
+const RETURN_MARINES_GAMES: u64 = 3_000;
 
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
@@ -80,9 +82,12 @@ pub fn random_turn(s: &State, dice: &mut Dice) -> Option<(Seat, Action)> {
 
 /// A random legal action, ending steps often so that games move on.
 pub fn pick(legal: &[Action], dice: &mut Dice) -> Action {
-    let ender = legal
-        .iter()
-        .find(|a| matches!(a, Action::EndMovement {} | Action::EndActions {}));
+    let ender = legal.iter().find(|a| {
+        matches!(
+            a,
+            Action::EndMovement {} | Action::EndActions {} | Action::EndSetUp {}
+        )
+    });
     match ender {
         Some(end) if dice.below(4) == 0 => end.clone(),
         _ => legal[dice.index(legal.len())].clone(),
@@ -247,7 +252,7 @@ fn check_shuttles(s: &State) {
             assert_eq!(s.object_shuttle(o), Some(n));
         }
     }
-    for (n, shuttle) in (1..=2u8).zip(&s.shuttles) {
+    for (n, shuttle) in (1..).zip(&s.shuttles) {
         let aboard = CREW
             .iter()
             .filter(|&&c| s.crewman(c).aboard == Some(n))
@@ -266,9 +271,23 @@ fn check_shuttles(s: &State) {
 /// Plays one random game of `scenario` (with lost crewmen or not) to its end, every seat picking
 /// random legal actions; returns the number of actions and the final state.
 fn random_game(scenario: Scenario, lost: bool, seed: u64) -> (usize, State) {
+    random_game_with(
+        &Config {
+            scenario,
+            turn_limit: TURN_LIMIT,
+            lost_crewmen: lost,
+            marines: false,
+        },
+        seed,
+    )
+}
+
+/// [`random_game`] with options.
+fn random_game_with(config: &Config, seed: u64) -> (usize, State) {
+    let scenario = config.scenario;
     let mut dice = Dice::from_seed(seed);
     let mut choices = Dice::from_seed(seed ^ 0x5eed);
-    let mut s = setup(scenario, TURN_LIMIT, lost, &mut dice);
+    let mut s = Intruder::setup(config, &mut dice);
     let mut actions = 0;
     loop {
         check_invariants(&s);
@@ -357,6 +376,41 @@ fn random_science_officer_games_end_and_keep_every_invariant() {
 #[test]
 fn random_science_officer_intelligent_games_end_and_keep_every_invariant() {
     random_games_of(Scenario::ScienceOfficerIntelligent);
+}
+
+#[test]
+fn random_return_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::Return);
+}
+
+#[test]
+fn random_return_intelligent_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ReturnIntelligent);
+}
+
+#[test]
+fn random_return_teams_games_end_and_keep_every_invariant() {
+    random_games_of(Scenario::ReturnTeams);
+}
+
+#[test]
+fn random_return_marines_games_end_and_keep_every_invariant() {
+    for scenario in [
+        Scenario::Return,
+        Scenario::ReturnTeams,
+        Scenario::ReturnIntelligent,
+    ] {
+        let config = Config {
+            scenario,
+            turn_limit: TURN_LIMIT,
+            lost_crewmen: false,
+            marines: true,
+        };
+        for seed in 0..RETURN_MARINES_GAMES / 3 {
+            let (_, s) = random_game_with(&config, seed);
+            assert!(s.ending.is_some());
+        }
+    }
 }
 
 #[test]

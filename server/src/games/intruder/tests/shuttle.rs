@@ -2,7 +2,7 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Event, ObjectKind, Phase, Power, Prompt, Room, SelfDestruct,
+    Action, Crewman, Effect, Event, ObjectKind, Phase, Power, Prompt, Room, SelfDestruct, Weapon,
 };
 
 use super::super::act::check;
@@ -256,4 +256,48 @@ fn the_intruder_seat_decides_the_stowaways_attack_and_target() {
             target: Crewman::E1
         }
     );
+}
+
+#[test]
+fn rule_17_4_a_marine_aboard_fights_the_stowaway_with_his_four_weapons() {
+    let mut s = at_the_dock();
+    s.marines = true;
+    let id = intruder(&mut s, Room::Sa1, false);
+    // Stowaway roll 2 (ISI 2): it is aboard; its attack roll 6: no attack.
+    let mut dice = Loaded::new(&[2, 6]);
+    crew(&mut s, leave(&[Crewman::E1]), &mut dice).expect("leaves");
+    let dart = Action::MarineAttack {
+        crewman: Crewman::E1,
+        target: id,
+        weapon: Weapon::SleepDart,
+    };
+    assert!(Intruder::legal_actions(&s, Seat::Crew).contains(&dart));
+    let events = crew(&mut s, dart, &mut Loaded::new(&[1, 6, 6, 6])).expect("attacks");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CrewAttack {
+            crewman: Crewman::E1,
+            weapon: Weapon::SleepDart,
+            effect: Effect::Sleep,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn rule_17_4_a_marine_aboard_defends_himself_with_his_four_weapons() {
+    let mut s = at_the_dock();
+    s.marines = true;
+    let id = intruder(&mut s, Room::Sa1, false);
+    // Stowaway 1; attack 1 on C1, alone aboard.
+    let mut dice = Loaded::new(&[1, 1]);
+    crew(&mut s, leave(&[]), &mut dice).expect("leaves");
+    let blaster = Action::MarineDefend {
+        crewman: Crewman::C1,
+        weapon: Weapon::Blaster,
+    };
+    assert!(Intruder::legal_actions(&s, Seat::Crew).contains(&blaster));
+    let events = crew(&mut s, blaster, &mut Loaded::new(&[1])).expect("defends");
+    assert!(events.contains(&Event::IntruderKilled { intruder: id }));
+    assert!(s.crewman(Crewman::C1).alive);
 }

@@ -68,6 +68,7 @@ pub fn setup(scenario: Scenario, turn_limit: u32, lost_crewmen: bool, dice: &mut
         scenario,
         turn_limit,
         lost_crewmen,
+        marines: false,
     };
     new_state(&config, dice)
 }
