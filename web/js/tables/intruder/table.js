@@ -419,7 +419,7 @@ class IntruderTable {
     const x = cx - w / 2;
     const y = cy - ht / 2;
     const locked = KIND[room] === 'secured' && !v.unlocked.includes(room);
-    const crew = v.crew.filter((c) => c.alive && c.room === room && !c.aboard);
+    const crew = v.crew.filter((c) => c.alive && c.room === room && !c.aboard && !c.lost);
     const counters = v.counters.filter((c) => c.room === room);
     // A counter held, controlled or in a carried Cage goes with its crewman; one in a Cage
     // lying here is drawn inside that Cage, which makes no token of its own.
@@ -541,9 +541,10 @@ class IntruderTable {
     ].filter(Boolean).join(', ');
   }
 
-  /** Where crewman `c` is, for the roster: his compartment, his Shuttle or escaped in it, or dead. */
+  /** Where crewman `c` is, for the roster: his compartment, his Shuttle or escaped in it, lost, or dead. */
   whereWords(c) {
     if (!c.alive) return c.aboard ? `dead (${shuttleName(c.aboard)})` : 'dead';
+    if (c.lost) return 'lost (a face-down counter)';
     if (!c.aboard) return roomShort(c.room);
     const t = (this.view.shuttles ?? []).find((x) => x.shuttle === c.aboard);
     return t?.intruder !== undefined ? `${shuttleName(c.aboard)}, fighting` : `escaped (${shuttleName(c.aboard)})`;
@@ -636,7 +637,7 @@ function boundWords(c) {
  */
 function drawCounter(c, x, y) {
   const kind = c.identity ?? 'hidden';
-  const mark = { intruder: 'I', 'lab-animal': 'L', dummy: 'D', hidden: '?' }[kind] ?? '?';
+  const mark = { intruder: 'I', 'lab-animal': 'L', dummy: 'D', 'lost-crewman': 'C', hidden: '?' }[kind] ?? '?';
   const bound = boundWords(c);
   const title = `${c.identity
     ? `${IDENTITY_LABEL[c.identity] ?? c.identity} ${counterTag(c.id)}${c.asleep ? ' (asleep)' : ''}`

@@ -74,9 +74,9 @@ export const intruderName = (id) => `Intruder ${counterTag(id)}`;
 /** `Shuttle 1`: the Shuttle of Shuttle Dock #1. */
 export const shuttleName = (n) => `Shuttle ${n}`;
 
-const IDENTITIES = { intruder: 'an Intruder', 'lab-animal': 'a Lab Animal', dummy: 'a Dummy' };
+const IDENTITIES = { intruder: 'an Intruder', 'lab-animal': 'a Lab Animal', dummy: 'a Dummy', 'lost-crewman': 'a lost crewman' };
 export const identityWords = (identity) => IDENTITIES[identity] ?? String(identity);
-export const IDENTITY_LABEL = { intruder: 'Intruder', 'lab-animal': 'Lab Animal', dummy: 'Dummy' };
+export const IDENTITY_LABEL = { intruder: 'Intruder', 'lab-animal': 'Lab Animal', dummy: 'Dummy', 'lost-crewman': 'Lost crewman' };
 
 export const POWERS = {
   'immune-to-shock': ['Immune to Shock', 'prods have no effect; it cannot be controlled'],
@@ -250,6 +250,9 @@ export function describeEvent(event, names) {
     case 'control-lost': return `Prod control of ${intruderName(e.intruder)} is lost.`;
     case 'cage-carried': return `${list(e.carriers ?? [], crewName)} carry ${objectName(e.cage)} with its Intruder ${roomShort(e.from)} → ${roomShort(e.to)}.`;
     case 'moved-with-intruder': return `${crewName(e.crewman)} moves with ${intruderName(e.intruder)} under his prod ${roomShort(e.from)} → ${roomShort(e.to)} (all his MP).`;
+    case 'lab-cages-opened': return `An Intruder opens the Lab's cages: ${e.ids.length === 1 ? 'the Lab Animal is' : `the ${e.ids.length} Lab Animals are`} face down again as ${e.ids.map(counterName).join(', ')}.`;
+    case 'crewman-lost': return `In the panic ${crewName(e.crewman)} is lost: he hides among the face-down counters until one of them turns out to be him.`;
+    case 'crewman-found': return `${crewName(e.crewman)} is found in ${roomName(e.room)}; he acts again from the next phase.`;
     case 'cage-opened': return `An Intruder opens ${objectName(e.cage)} in ${roomName(e.room)}: the Lab Animal inside is a new face-down ${counterName(e.id)}.`;
     case 'freezer-turned-on': {
       const frozen = e.frozen?.length ? ` Frozen (captured): ${list(e.frozen, intruderName)}.` : '';
@@ -302,6 +305,8 @@ export function describeAction(action) {
     case 'intruder-attack': return a.target ? `${intruderName(a.intruder)} attacks ${crewName(a.target)}` : `${intruderName(a.intruder)} does not attack`;
     case 'destroy-object': return `Destroy ${objectName(a.object)}`;
     case 'end-destruction': return 'Destroy nothing more';
+    case 'open-cage': return `Open ${objectName(a.cage)} and let its Lab Animal out`;
+    case 'open-lab-cages': return "Open the Lab's cages";
     case 'orders': return a.orders?.length ? `Orders: ${a.orders.map(describeAction).join('; ')}` : 'No orders (ready)';
     case 'catch-lab-animal': return `${who}${a.drop?.length ? `drop ${a.drop.map(objectName).join(', ')}, then ` : ''}catch Lab Animal ${counterTag(a.animal)}`;
     case 'release': return `${who}let go`;
