@@ -154,7 +154,16 @@ impl Game for Intruder {
     fn options() -> serde_json::Value {
         serde_json::json!({
             "turn-limit": {"default": DEFAULT_TURN_LIMIT, "min": 0},
-            "lost-crewmen": {"name": "Lost crewmen (not with an intruder seat)", "default": false},
+            "lost-crewmen": {
+                "name": "Lost crewmen (not with an intruder seat)",
+                "default": false,
+                "choices": [false, true],
+            },
+            "marines": {
+                "name": "Marines (return scenarios only)",
+                "default": false,
+                "choices": [false, true],
+            },
         })
     }
 
