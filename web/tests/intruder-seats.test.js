@@ -16,7 +16,10 @@ test('Intruder: the Intruder seat plans a move by clicking and sends it; the cre
   await intruder.goto(`${ctx.server.url}/#/`);
   await intruder.selectOption('select[name=game]', 'intruder');
   const scenarios = await intruder.locator('select[aria-label=Scenario] option').allInnerTexts();
-  assert.deepEqual(scenarios, ['Solitaire', 'The Intelligent Intruder', 'The Science Officer', 'The Science Officer and the Intelligent Intruder']);
+  assert.deepEqual(scenarios, [
+    'Solitaire', 'The Intelligent Intruder', 'The Science Officer', 'The Science Officer and the Intelligent Intruder',
+    'Return to Prometheus', 'Return to Prometheus (three teams)', 'Return to Prometheus (Intelligent Intruder)',
+  ]);
   await intruder.selectOption('select[aria-label=Scenario]', 'science-officer-intelligent');
   const seatsOf = () => intruder.locator('.seat-row').evaluateAll((rows) => rows.map((r) => r.dataset.seat));
   assert.deepEqual(await seatsOf(), ['science', 'command', 'intruder']);
