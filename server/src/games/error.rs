@@ -1,5 +1,7 @@
 //! Why an action or a match setup was refused.
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
 /// An action the rules refuse. `code` is stable snake_case for clients; the message is for
@@ -8,12 +10,13 @@ use thiserror::Error;
 #[error("{message}")]
 pub struct RuleError {
     code: &'static str,
-    message: String,
+    /// Borrowed when fixed text: refusals are cheap for legal-action filters that make many.
+    message: Cow<'static, str>,
 }
 
 impl RuleError {
     /// A refusal with a stable `code` and a human `message`.
-    pub fn new(code: &'static str, message: impl Into<String>) -> RuleError {
+    pub fn new(code: &'static str, message: impl Into<Cow<'static, str>>) -> RuleError {
         RuleError {
             code,
             message: message.into(),
@@ -39,7 +42,7 @@ impl RuleError {
     }
 
     /// This action is not one the current step takes.
-    pub fn wrong_phase(message: impl Into<String>) -> RuleError {
+    pub fn wrong_phase(message: impl Into<Cow<'static, str>>) -> RuleError {
         RuleError::new("wrong_phase", message)
     }
 }

@@ -15,7 +15,7 @@ use super::powers;
 use super::state::{Played, Presence, Sealed, State, Step};
 use crate::games::{Audience, RuleError, SeatSet};
 
-fn err(code: &'static str, message: impl Into<String>) -> RuleError {
+fn err(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> RuleError {
     RuleError::new(code, message)
 }
 

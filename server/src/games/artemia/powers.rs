@@ -7,7 +7,7 @@ use super::flow::{Flow, Table};
 use super::state::{Presence, State, Step};
 use crate::games::RuleError;
 
-fn err(code: &'static str, message: impl Into<String>) -> RuleError {
+fn err(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> RuleError {
     RuleError::new(code, message)
 }
 

@@ -153,7 +153,7 @@ pub enum Arms {
 }
 
 /// A refusal with its stable code.
-pub fn refuse(code: &'static str, message: impl Into<String>) -> RuleError {
+pub fn refuse(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> RuleError {
     RuleError::new(code, message)
 }
 

@@ -4,7 +4,7 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
-use super::act::{check, defence_candidates, segment_candidates};
+use super::act::{check_intent, defence_candidates, segment_candidates};
 use super::intruder_seat;
 use super::orders;
 use super::prometheus;
@@ -43,9 +43,10 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             .filter(|a| intruder_seat::check(s, a).is_ok())
             .collect();
     }
+    // The seat is the crew's and it is to act: what remains of `check` is the intent's own.
     candidates(s)
         .into_iter()
-        .filter(|a| check(s, seat, a).is_ok())
+        .filter(|a| check_intent(s, a).is_ok())
         .collect()
 }
 
