@@ -896,12 +896,22 @@ pub(super) fn may_act_in(s: &State, c: Crewman, room: Option<Room>) -> bool {
 /// The crew actions worth checking in a crew action segment (or the general step).
 pub fn segment_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
     let mut out = attack_candidates(s, room);
+    // Only where each could be possible: the self-destruct and the Freezer are worked from the
+    // Command Module, inventory is a Science Officer's, an airlock opens from its corridor.
+    let second = s.phase == Phase::SecondInteraction;
     for crewman in CREW.into_iter().filter(|&c| may_act_in(s, c, room)) {
-        out.push(Action::StartSelfDestruct { crewman });
-        out.push(Action::StopSelfDestruct { crewman });
-        out.push(Action::Inventory { crewman });
-        out.push(Action::OpenAirlock { crewman });
-        out.push(Action::TurnOnFreezer { crewman });
+        let here = s.crewman(crewman).room;
+        if second && here == Room::Cm {
+            out.push(Action::StartSelfDestruct { crewman });
+            out.push(Action::StopSelfDestruct { crewman });
+            out.push(Action::TurnOnFreezer { crewman });
+        }
+        if second && specialty(crewman) == Specialty::Science {
+            out.push(Action::Inventory { crewman });
+        }
+        if airlock_of(here).is_some() {
+            out.push(Action::OpenAirlock { crewman });
+        }
     }
     out.extend(capture::capture_candidates(s, room));
     out.extend(shuttle::leave_candidates(s, room));
