@@ -77,10 +77,10 @@ pub fn ordered_one(action: &Action) -> Option<Crewman> {
 
 /// The crewmen an order takes along besides the ordered one: a seat takes only its own
 /// crewmen in a Shuttle (our rule).
-fn involved(order: &Action) -> Vec<Crewman> {
+fn involved(order: &Action) -> &[Crewman] {
     match order {
-        Action::LeaveInShuttle { with, .. } => with.clone(),
-        _ => Vec::new(),
+        Action::LeaveInShuttle { with, .. } => with,
+        _ => &[],
     }
 }
 
@@ -220,7 +220,9 @@ fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
     if owns(s, seat, order) {
         return Ok(());
     }
-    let crewmen = ordered(s, order).into_iter().chain(involved(order));
+    let crewmen = ordered(s, order)
+        .into_iter()
+        .chain(involved(order).iter().copied());
     match crewmen.into_iter().find(|&c| owner(s, c) != seat) {
         Some(c) => Err(refuse(
             "not_your_crewman",
@@ -232,11 +234,15 @@ fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
 
 /// Whether `order` moves crewmen of `seat` only, one at least (see [`owned`]).
 fn owns(s: &State, seat: Seat, order: &Action) -> bool {
+    // Most orders are for one crewman taking nobody along: no list to build.
+    if let (Some(c), []) = (ordered_one(order), involved(order)) {
+        return owner(s, c) == seat;
+    }
     let crewmen = ordered(s, order);
     !crewmen.is_empty()
         && crewmen
             .iter()
-            .chain(&involved(order))
+            .chain(involved(order))
             .all(|&c| owner(s, c) == seat)
 }
 
