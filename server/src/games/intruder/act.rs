@@ -275,46 +275,12 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
     }
 }
 
-fn action_name(action: &Action) -> &'static str {
-    match action {
-        Action::Move { .. } => "move",
-        Action::PickUp { .. } => "pick-up",
-        Action::Drop { .. } => "drop",
-        Action::Unlock { .. } => "unlock",
-        Action::EndMovement {} => "end-movement",
-        Action::Attack { .. } => "attack",
-        Action::Defend { .. } => "defend",
-        Action::NoDefence {} => "no-defence",
-        Action::StartSelfDestruct { .. } => "start-self-destruct",
-        Action::StopSelfDestruct { .. } => "stop-self-destruct",
-        Action::Inventory { .. } => "inventory",
-        Action::OpenAirlock { .. } => "open-airlock",
-        Action::EndActions {} => "end-actions",
-        Action::PlanMovement { .. } => "plan-movement",
-        Action::IntruderAttack { .. } => "intruder-attack",
-        Action::DestroyObject { .. } => "destroy-object",
-        Action::OpenCage { .. } => "open-cage",
-        Action::OpenLabCages {} => "open-lab-cages",
-        Action::EndDestruction {} => "end-destruction",
-        Action::Orders { .. } => "orders",
-        Action::CatchLabAnimal { .. } => "catch-lab-animal",
-        Action::Release { .. } => "release",
-        Action::CageLabAnimal { .. } => "cage-lab-animal",
-        Action::TransferLabAnimal { .. } => "transfer-lab-animal",
-        Action::CageIntruder { .. } => "cage-intruder",
-        Action::GainControl { .. } => "gain-control",
-        Action::MoveWithIntruder { .. } => "move-with-intruder",
-        Action::CarryCage { .. } => "carry-cage",
-        Action::TurnOnFreezer { .. } => "turn-on-freezer",
-        Action::ConstructWeapon { .. } => "construct-weapon",
-        Action::Discard { .. } => "discard",
-        Action::EndSetUp {} => "end-set-up",
-        Action::MarineAttack { .. } => "marine-attack",
-        Action::MarineDefend { .. } => "marine-defend",
-        Action::LeaveInShuttle { .. } => "leave-in-shuttle",
-        Action::PrepareHatches { .. } => "prepare-hatches",
-        Action::OpenHatches { .. } => "open-hatches",
-    }
+/// The wire name of an intent (its `"type"`), for messages.
+fn action_name(action: &Action) -> String {
+    serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.get("type")?.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 pub(super) fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
