@@ -87,6 +87,7 @@ pub struct CreateMatch {
     pub scenario: Option<String>,
     #[serde(default)]
     pub options: Value,
+    /// A chosen seed: accepted only with the admin token, or on a development server.
     #[serde(default)]
     pub seed: Option<u64>,
     pub seats: Vec<SeatRequest>,
@@ -124,6 +125,8 @@ pub enum MatchStatus {
     Open,
     Live,
     Finished,
+    /// Ended without an outcome: nobody joined it, or nobody came back to it, in time.
+    Abandoned,
 }
 
 /// One seat in a public summary.
@@ -145,6 +148,9 @@ pub struct MatchSummary {
     pub game: String,
     pub scenario: Option<String>,
     pub status: MatchStatus,
+    /// The creator chose the seed (admins and development servers only), so someone may know
+    /// every future die. The seed itself is told only in the finished match's replay.
+    pub seeded: bool,
     pub seats: Vec<SeatSummary>,
     pub spectators: usize,
     pub outcome: Option<Outcome>,

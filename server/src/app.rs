@@ -1,4 +1,5 @@
-//! Wiring: connect the store, recover unfinished matches, serve HTTP until asked to stop.
+//! Wiring: connect the store, take it for this process, recover unfinished matches, serve HTTP
+//! until asked to stop.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -7,10 +8,10 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 
 use crate::config::ServeConfig;
-use crate::http::{self, AppState};
-use crate::room::{Committer, RoomContext, Rooms};
+use crate::http::{self, AppState, ReplayCache};
+use crate::room::{Committer, RoomContext, Rooms, abandon};
 use crate::scenarios::{self, ShippedError};
-use crate::store::{self, Store, StoreError};
+use crate::store::{self, InstanceLock, Store, StoreError};
 
 /// Why the server could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -23,13 +24,24 @@ pub enum ServeError {
     Shipped(#[from] ShippedError),
 }
 
-/// Connects the store, stores the shipped scenarios, and rebuilds every unfinished match, so
-/// its players can reconnect.
+/// A started server: what the handlers share, and the database taken for this process.
+pub struct Started {
+    pub state: AppState,
+    /// Held while the server runs: a second server on the same database refuses to start.
+    pub instance: InstanceLock,
+}
+
+/// Connects the store and takes it for this process (before anything is written: a second
+/// server on the same database stops here), stores the shipped scenarios, abandons the matches
+/// left alone too long, and rebuilds every other unfinished match, so its players can
+/// reconnect. Call it once the listener is bound, so a server that cannot listen never touches
+/// the database.
 pub async fn start(
     config: &ServeConfig,
     metrics: Option<PrometheusHandle>,
-) -> Result<AppState, ServeError> {
+) -> Result<Started, ServeError> {
     let store: Arc<dyn Store> = store::connect(&config.database_url()).await?;
+    let instance = store.lock_instance().await?;
     let shipped = scenarios::load_shipped(store.as_ref(), &config.scenarios_dir()).await?;
     tracing::info!(shipped, "shipped scenarios stored");
     let room_ctx = RoomContext {
@@ -42,26 +54,33 @@ pub async fn start(
         rooms: Rooms::default(),
         room_ctx,
         admin_token: config.admin_token.clone(),
+        allow_client_seeds: config.allow_client_seeds,
         metrics,
+        replays: ReplayCache::default(),
     };
+    let patience = config.patience();
+    let abandoned = abandon::sweep(&state.room_ctx, &state.rooms, patience).await;
     let unfinished = store.unfinished_matches().await?;
-    let mut recovered = 0;
+    let (mut recovered, mut finished) = (0, 0);
     for record in &unfinished {
-        match state.rooms.open(&state.room_ctx, record).await {
-            Ok(_) => recovered += 1,
+        match state.rooms.resume(&state.room_ctx, record).await {
+            Ok(Some(_)) => recovered += 1,
+            Ok(None) => finished += 1,
             Err(e) => tracing::error!(id = %record.id, error = %e, "cannot recover match"),
         }
     }
-    tracing::info!(recovered, "unfinished matches resumed");
-    Ok(state)
+    tracing::info!(recovered, finished, abandoned, "unfinished matches resumed");
+    abandon::spawn_sweeper(state.room_ctx.clone(), state.rooms.clone(), patience);
+    Ok(Started { state, instance })
 }
 
-/// Serves `state` on `listener` until Ctrl-C or SIGTERM.
+/// Serves `started` on `listener` until Ctrl-C or SIGTERM.
 pub async fn serve(
-    state: AppState,
+    started: Started,
     listener: TcpListener,
     config: &ServeConfig,
 ) -> Result<(), ServeError> {
+    let Started { state, instance } = started;
     let store = state.store.clone();
     let router = http::router(state, config.web_dir());
     tracing::info!(address = %listener.local_addr()?, "serving");
@@ -69,6 +88,7 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     store.close().await;
+    drop(instance);
     Ok(())
 }
 

@@ -39,9 +39,10 @@ fn serve(config: &ServeConfig) -> ExitCode {
             .and_then(|b| b.install_recorder())
             .map_err(|e| tracing::warn!(error = %e, "metrics are off"))
             .ok();
-        let state = app::start(config, metrics).await?;
+        // Listen first: a server that cannot have its port must not touch the database.
         let listener = TcpListener::bind(config.bind).await?;
-        app::serve(state, listener, config).await
+        let started = app::start(config, metrics).await?;
+        app::serve(started, listener, config).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,7 +3,11 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use std::time::Duration;
+
 use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::room::abandon::Patience;
 
 /// Xenotable: an authoritative game server for asymmetric science-fiction board games.
 #[derive(Debug, Parser)]
@@ -54,9 +58,20 @@ pub struct ServeConfig {
     /// Log format.
     #[arg(long, env = "XENOTABLE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Pretty)]
     pub log_format: LogFormat,
+    /// Development only: let anyone choose a new match's seed (`"seed"` in `POST /api/matches`).
+    /// Off, only the admin token may; whoever knows a seed knows every future die.
+    #[arg(long, env = "XENOTABLE_ALLOW_CLIENT_SEEDS")]
+    pub allow_client_seeds: bool,
     /// Milliseconds a bot waits before it moves, so people can follow its play.
     #[arg(long, env = "XENOTABLE_BOT_DELAY_MS", default_value_t = 300)]
     pub bot_delay_ms: u64,
+    /// Seconds an open match may wait for its seats to be filled before it is abandoned.
+    #[arg(long, env = "XENOTABLE_ABANDON_OPEN_AFTER", default_value_t = 86_400)]
+    pub abandon_open_after: u64,
+    /// Seconds a live match may go with no player connected and nothing played before it is
+    /// abandoned (default: 7 days).
+    #[arg(long, env = "XENOTABLE_ABANDON_IDLE_AFTER", default_value_t = 604_800)]
+    pub abandon_idle_after: u64,
     /// The static web client. Default: `web/` here, else the one beside the sources.
     #[arg(long, env = "XENOTABLE_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
@@ -76,6 +91,14 @@ pub enum LogFormat {
 }
 
 impl ServeConfig {
+    /// How long matches may be left alone.
+    pub fn patience(&self) -> Patience {
+        Patience {
+            open: Duration::from_secs(self.abandon_open_after),
+            idle: Duration::from_secs(self.abandon_idle_after),
+        }
+    }
+
     /// The database URL to use: the configured one, or the SQLite file in the data directory.
     pub fn database_url(&self) -> String {
         match &self.database_url {

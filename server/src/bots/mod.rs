@@ -6,6 +6,7 @@ mod away_team;
 mod intruder;
 
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use xenotable_protocol::Seat;
 
 use crate::games::away_team::AwayTeam;
@@ -13,6 +14,22 @@ use crate::games::intruder::Intruder;
 use crate::games::{Dice, Game};
 pub use away_team::{AutomaticAliens, RandomAwayTeam};
 pub use intruder::RandomIntruder;
+
+/// The seed of the bot at `seat` of a match whose dice follow `match_seed`.
+///
+/// A keyed hash with its own domain, so a bot's choices are reproducible from the match's
+/// seed yet share nothing with the match's dice: a bot's move never tells a future die, and
+/// the dice never tell a bot's move.
+pub fn bot_seed(match_seed: u64, seat: Seat) -> u64 {
+    let digest = Sha256::new()
+        .chain_update(b"xenotable/bot-seed/v1\0")
+        .chain_update(match_seed.to_le_bytes())
+        .chain_update(seat.to_string().as_bytes())
+        .finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
+}
 
 /// The bot that plays a seat of a game.
 #[derive(Debug, Clone)]
@@ -72,6 +89,33 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn bot_seeds_share_nothing_with_the_match_dice() {
+        let seats = [
+            Seat::Creature,
+            Seat::Hunted(1),
+            Seat::Hunted(2),
+            Seat::AwayTeam,
+            Seat::Aliens,
+            Seat::Marines,
+            Seat::Crew,
+        ];
+        for match_seed in [0, 1, 42, u64::MAX] {
+            let mut seen = std::collections::HashSet::new();
+            for seat in seats {
+                let seed = bot_seed(match_seed, seat);
+                assert_eq!(seed, bot_seed(match_seed, seat), "reproducible");
+                assert!(seen.insert(seed), "each seat has its own stream");
+                let mut dice = Dice::from_seed(match_seed);
+                let mut bot = Dice::from_seed(seed);
+                let dice: Vec<u32> = (0..8).map(|_| dice.below(1 << 30)).collect();
+                let bot: Vec<u32> = (0..8).map(|_| bot.below(1 << 30)).collect();
+                assert_ne!(dice, bot, "{seat} at seed {match_seed}");
+            }
+        }
+        assert_ne!(bot_seed(1, Seat::Aliens), bot_seed(2, Seat::Aliens));
+    }
 
     #[test]
     fn a_random_bot_picks_only_from_the_legal_list() {

@@ -1,20 +1,19 @@
 //! The lobby: create and join matches, list them, read a finished match's replay.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use uuid::Uuid;
 use xenotable_protocol::{
     CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
 };
 
+use super::admin::is_admin;
 use super::json::{Body, Params};
 use super::{AppState, HttpError};
-use crate::games::{MatchSetup, Viewer, built_in_scenarios, new_match};
-use crate::room::load;
+use crate::games::{MatchSetup, built_in_scenarios, new_match};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
 
@@ -23,7 +22,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/matches", post(create).get(list))
         .route("/api/matches/{id}", get(one))
         .route("/api/matches/{id}/join", post(join))
-        .route("/api/matches/{id}/replay", get(replay))
 }
 
 /// The longest display name, in characters.
@@ -40,12 +38,12 @@ fn check_name(name: &str) -> Result<String, HttpError> {
     Ok(name.to_owned())
 }
 
-fn parse_id(id: &str) -> Result<Uuid, HttpError> {
+pub(super) fn parse_id(id: &str) -> Result<Uuid, HttpError> {
     Uuid::parse_str(id).map_err(|_| HttpError::not_found("match"))
 }
 
 /// The stored match, or a 404.
-async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
+pub(super) async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
     app.store
         .get_match(id)
         .await?
@@ -73,9 +71,17 @@ async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, Htt
 
 async fn create(
     State(app): State<AppState>,
+    headers: HeaderMap,
     Body(req): Body<CreateMatch>,
 ) -> Result<(StatusCode, Json<MatchCreated>), HttpError> {
     let seed = match req.seed {
+        // Seed + log is the match: whoever chose the seed knows every future die.
+        Some(_) if !app.allow_client_seeds && !is_admin(&app, &headers) => {
+            return Err(HttpError::bad_request(
+                "seed_not_allowed",
+                "only an admin may choose a match's seed; leave \"seed\" out",
+            ));
+        }
         Some(seed) => seed,
         None => tokens::random_seed().map_err(|e| HttpError::internal(&e))?,
     };
@@ -132,6 +138,7 @@ async fn create(
             scenario_text,
             options: req.options.clone(),
             seed: seed as i64,
+            seeded: req.seed.is_some(),
             seats: new_seats,
         })
         .await?;
@@ -194,10 +201,11 @@ async fn list(
         Some("open") => Some(MatchStatus::Open),
         Some("live") => Some(MatchStatus::Live),
         Some("finished") => Some(MatchStatus::Finished),
+        Some("abandoned") => Some(MatchStatus::Abandoned),
         Some(other) => {
             return Err(HttpError::bad_request(
                 "bad_status",
-                format!("status is open, live or finished, not {other:?}"),
+                format!("status is open, live, finished or abandoned, not {other:?}"),
             ));
         }
     };
@@ -231,7 +239,9 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
             MatchStatus::Open => xenotable_protocol::MatchStatus::Open,
             MatchStatus::Live => xenotable_protocol::MatchStatus::Live,
             MatchStatus::Finished => xenotable_protocol::MatchStatus::Finished,
+            MatchStatus::Abandoned => xenotable_protocol::MatchStatus::Abandoned,
         },
+        seeded: record.seeded,
         seats: record
             .seats
             .iter()
@@ -251,49 +261,4 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
             .and_then(|o| serde_json::from_value::<Outcome>(o).ok()),
         created_at: record.created_at.to_rfc3339(),
     }
-}
-
-/// A finished match, step by step, as an omniscient viewer saw it.
-async fn replay(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, HttpError> {
-    let id = parse_id(&id)?;
-    let record = find(&app, id).await?;
-    if record.status != MatchStatus::Finished {
-        return Err(HttpError::new(
-            StatusCode::CONFLICT,
-            "not_finished",
-            "a replay is available once the match is finished",
-        ));
-    }
-    let mut game = load::setup(&record)?;
-    let initial = game.view(Viewer::Omniscient);
-    let commands = app.store.commands(id).await?;
-    let mut steps = Vec::with_capacity(commands.len());
-    for command in &commands {
-        let events =
-            load::apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
-                HttpError::internal(&load::LoadError::Replay {
-                    seq: command.seq,
-                    error,
-                })
-            })?;
-        steps.push(json!({
-            "seq": command.seq,
-            "seat": command.seat,
-            "action": command.action,
-            "events": events.iter().map(|e| e.whole.clone()).collect::<Vec<_>>(),
-            "view": game.view(Viewer::Omniscient),
-        }));
-    }
-    Ok(Json(json!({
-        "id": id.to_string(),
-        "game": record.game,
-        "seed": record.seed as u64,
-        "options": record.options,
-        "outcome": record.outcome,
-        "initial": initial,
-        "steps": steps,
-    })))
 }

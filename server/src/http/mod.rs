@@ -1,11 +1,13 @@
 //! The wire: REST for the lobby, a WebSocket per match, the static web client, health and
 //! metrics. Each route family is a module exporting `router()`; they share one [`AppState`].
 
+mod admin;
 mod error;
 mod games;
 mod health;
 mod json;
 mod matches;
+mod replay;
 mod scenarios;
 mod ws;
 
@@ -18,6 +20,7 @@ use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
 pub use error::HttpError;
+pub use replay::ReplayCache;
 
 use crate::room::{RoomContext, Rooms};
 use crate::store::Store;
@@ -29,7 +32,11 @@ pub struct AppState {
     pub rooms: Rooms,
     pub room_ctx: RoomContext,
     pub admin_token: Option<String>,
+    /// Anyone may choose a new match's seed (development servers only).
+    pub allow_client_seeds: bool,
     pub metrics: Option<PrometheusHandle>,
+    /// Replays of finished matches already built.
+    pub replays: ReplayCache,
 }
 
 /// The whole HTTP surface, with the web client served from `web_dir`.
@@ -38,6 +45,7 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
         .merge(health::router())
         .merge(games::router())
         .merge(matches::router())
+        .merge(replay::router())
         .merge(scenarios::router())
         .merge(ws::router())
         .fallback_service(ServeDir::new(web_dir))

@@ -2,12 +2,12 @@
 //! the admin's uploads and deletions behind the admin bearer token.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
+use super::admin::admin;
 use super::json::{File, Params};
 use super::{AppState, HttpError};
 use crate::games::CheckError;
@@ -108,30 +108,6 @@ async fn check(
     let Checked { game, title } =
         scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
     Ok(Json(CheckResult { game, title }))
-}
-
-/// Lets the request through only with `Authorization: Bearer <admin token>`.
-fn admin(app: &AppState, headers: &HeaderMap) -> Result<(), HttpError> {
-    let Some(expected) = &app.admin_token else {
-        return Err(HttpError::unauthorized(
-            "admin_closed",
-            "the admin API is closed: the server has no admin token",
-        ));
-    };
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    // Compare hashes, so the time taken says nothing about how much of the token matched.
-    let same = given.is_some_and(|g| Sha256::digest(g) == Sha256::digest(expected));
-    if same {
-        Ok(())
-    } else {
-        Err(HttpError::unauthorized(
-            "unauthorized",
-            "this needs the admin token: Authorization: Bearer <token>",
-        ))
-    }
 }
 
 #[derive(Deserialize)]

@@ -49,7 +49,8 @@ async fn upgrade(
         .get_match(id)
         .await?
         .ok_or_else(|| HttpError::not_found("match"))?;
-    let room = app.rooms.open(&app.room_ctx, &record).await?;
+    // Who it is comes from the stored seats, before any room is opened: a wrong token must
+    // not cost a replay of the match.
     let viewer = match (&query.token, &query.seat) {
         (None, None) => Viewer::Spectator,
         (None, Some(_)) => {
@@ -59,10 +60,12 @@ async fn upgrade(
             ));
         }
         (Some(token), wanted) => {
-            let seat = room
-                .authenticate(tokens::hash(token))
-                .await
-                .map_err(|_| HttpError::not_found("match"))?
+            let hash = tokens::hash(token);
+            let seat = record
+                .seats
+                .iter()
+                .find(|s| s.token_hash == Some(hash))
+                .and_then(|s| s.seat.parse::<Seat>().ok())
                 .ok_or_else(|| {
                     HttpError::unauthorized("bad_token", "that token opens no seat of this match")
                 })?;
@@ -78,6 +81,7 @@ async fn upgrade(
             Viewer::Seat(seat)
         }
     };
+    let room = app.rooms.open(&app.room_ctx, &record).await?;
     let span = tracing::info_span!("connection", match_id = %id, viewer = ?viewer);
     Ok(ws
         .max_message_size(HARD_LIMIT)

@@ -16,8 +16,8 @@ use tracing::Instrument;
 use uuid::Uuid;
 use xenotable_protocol::{ChatLine, ClientFrame, Seat, ServerFrame};
 
-use super::{Msg, Outbox, RoomContext, RoomStatus, load};
-use crate::bots::Bot;
+use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
+use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
 use crate::store::{ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
@@ -109,7 +109,14 @@ pub(super) struct Room {
     /// The latest chat lines, oldest first, and the number of the last one ever said.
     chat: VecDeque<ChatLine>,
     chat_count: i64,
-    finished_recorded: bool,
+    /// The store knows the match is over (finished or abandoned): the room closes when the
+    /// last connection leaves.
+    over_recorded: bool,
+    /// The match was abandoned: nothing more is played in it.
+    abandoned: bool,
+    /// The seat whose clock last ran out and the seq of its `TimeUp`: an act of that seat sent
+    /// before it saw the expiry is told `time_up`.
+    timed_out: Option<(Seat, u64)>,
     rx: mpsc::Receiver<Msg>,
 }
 
@@ -117,12 +124,16 @@ impl Room {
     pub(super) fn new(
         ctx: RoomContext,
         record: &MatchRecord,
-        game: Box<dyn AnyMatch>,
-        seq: u64,
-        saved_clock: Option<SavedClock>,
-        chat: Vec<ChatRecord>,
+        loaded: Loaded,
         rx: mpsc::Receiver<Msg>,
     ) -> Room {
+        let Loaded {
+            game,
+            seq,
+            status,
+            saved_clock,
+            chat,
+        } = loaded;
         let chat_count = chat.last().map_or(0, |c| c.n);
         let chat = chat
             .into_iter()
@@ -138,7 +149,7 @@ impl Room {
             .iter()
             .filter_map(|s| {
                 let seat: Seat = s.seat.parse().ok()?;
-                let bot_seed = (record.seed as u64) ^ u64::from(seat_number(seat)).rotate_left(32);
+                let bot_seed = bot_seed(record.seed as u64, seat);
                 Some(SeatState {
                     seat,
                     bot: s.bot.then(|| Bot::for_seat(game.game(), seat, bot_seed)),
@@ -160,7 +171,9 @@ impl Room {
             clock: None,
             chat,
             chat_count,
-            finished_recorded: record.status == MatchStatus::Finished,
+            over_recorded: status.is_over(),
+            abandoned: status == MatchStatus::Abandoned,
+            timed_out: None,
             rx,
         };
         room.schedule_bot();
@@ -189,7 +202,7 @@ impl Room {
                         self.play_bot().await;
                     }
                 }
-                if self.finished_recorded && self.conns.is_empty() {
+                if self.over_recorded && self.conns.is_empty() {
                     break;
                 }
             }
@@ -215,19 +228,23 @@ impl Room {
                 if outbox.try_send(self.welcome(viewer)).is_ok() {
                     self.conns.insert(conn, Conn { viewer, outbox });
                     metrics::gauge!("xenotable_connections").increment(1.0);
+                    if matches!(viewer, Viewer::Seat(_)) {
+                        self.touch();
+                    }
                 }
                 let _ = reply.send(conn);
             }
-            Msg::Disconnect { conn } => self.drop_conn(conn),
-            Msg::Frame { conn, text } => self.on_frame(conn, &text).await,
-            Msg::Authenticate { token_hash, reply } => {
-                let seat = self
-                    .seats
-                    .iter()
-                    .find(|s| s.token_hash == Some(token_hash))
-                    .map(|s| s.seat);
-                let _ = reply.send(seat);
+            Msg::Disconnect { conn } => {
+                let player = self
+                    .conns
+                    .get(&conn)
+                    .is_some_and(|c| matches!(c.viewer, Viewer::Seat(_)));
+                self.drop_conn(conn);
+                if player {
+                    self.touch();
+                }
             }
+            Msg::Frame { conn, text } => self.on_frame(conn, &text).await,
             Msg::SeatTaken {
                 seat,
                 name,
@@ -266,9 +283,65 @@ impl Room {
                 let _ = reply.send(RoomStatus {
                     spectators,
                     connections: self.conns.len(),
+                    players: self.players(),
                 });
             }
+            Msg::Abandon { reply } => {
+                let _ = reply.send(self.abandon().await);
+            }
         }
+    }
+
+    /// Connections of people at a seat.
+    fn players(&self) -> usize {
+        self.conns
+            .values()
+            .filter(|c| matches!(c.viewer, Viewer::Seat(_)))
+            .count()
+    }
+
+    /// Notes in the store that a person was at the table now (abandonment counts from it),
+    /// without holding up the room.
+    fn touch(&self) {
+        let (store, id, now) = (self.ctx.store.clone(), self.id, Utc::now());
+        tokio::spawn(async move {
+            if let Err(e) = store.touch(id, now).await {
+                tracing::warn!(%id, error = %e, "cannot note the visit");
+            }
+        });
+    }
+
+    /// Ends the match as abandoned: always while seats are still open (nobody joined in
+    /// time), only with no player connected once it is live. Tells every connection, which
+    /// the room then lets go.
+    async fn abandon(&mut self) -> bool {
+        if self.over_recorded || (self.started() && self.players() > 0) {
+            return false;
+        }
+        match self.ctx.store.abandon(self.id).await {
+            Ok(true) => {}
+            Ok(false) => return false,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot record the match as abandoned");
+                return false;
+            }
+        }
+        tracing::info!(seq = self.seq, "match abandoned");
+        self.abandoned = true;
+        self.over_recorded = true;
+        self.bot_due = None;
+        self.clock = None;
+        let gone = frame(&ServerFrame::Error {
+            code: "match_abandoned".to_owned(),
+            message: "the match was abandoned: nobody joined or came back in time".to_owned(),
+            reference: None,
+        });
+        let conns: Vec<u64> = self.conns.keys().copied().collect();
+        for conn in conns {
+            self.send(conn, gone.clone());
+            self.drop_conn(conn);
+        }
+        true
     }
 
     /// The whole view for a connection that arrives (or whose match has just begun).
@@ -415,9 +488,20 @@ impl Room {
         {
             // Time ran out before this act arrived: the expiry comes first.
             self.expire().await;
-            if running.clock.seat == seat {
-                return Err(refuse("time_up", "your time for this turn ran out"));
-            }
+        }
+        // What the match is now comes before what the sender has seen: a late act is told the
+        // match ended or its time ran out, not that its seq is stale.
+        if self.abandoned {
+            return Err(refuse("game_over", "the match was abandoned"));
+        }
+        if self.game.outcome().is_some() {
+            return Err(refuse("game_over", "the match is over"));
+        }
+        if let Some((timed, at)) = self.timed_out
+            && timed == seat
+            && seen < at
+        {
+            return Err(refuse("time_up", "your time for this turn ran out"));
         }
         if !self.started() {
             return Err(refuse(
@@ -490,7 +574,7 @@ impl Room {
         self.sync_clock(None);
         self.broadcast(conn, reference, events);
         if let Some(outcome) = self.game.outcome()
-            && !self.finished_recorded
+            && !self.over_recorded
         {
             let outcome = serde_json::to_value(&outcome).ok();
             match self
@@ -499,7 +583,7 @@ impl Room {
                 .set_status(self.id, MatchStatus::Finished, outcome)
                 .await
             {
-                Ok(()) => self.finished_recorded = true,
+                Ok(()) => self.over_recorded = true,
                 Err(e) => tracing::error!(error = %e, "cannot record the outcome"),
             }
             tracing::info!(seq = self.seq, "match finished");
@@ -511,7 +595,7 @@ impl Room {
     /// Follows the game's clock: keeps a running one, starts a new period (with the time a
     /// saved clock of that period had left, after a restart), stops when the game has none.
     fn sync_clock(&mut self, saved: Option<SavedClock>) {
-        let wanted = if self.started() && self.game.outcome().is_none() {
+        let wanted = if self.started() && !self.abandoned && self.game.outcome().is_none() {
             self.game.clock()
         } else {
             None
@@ -564,7 +648,7 @@ impl Room {
             }
         };
         tracing::info!(seat = %running.clock.seat, period = running.clock.period, "time up");
-        if let Err(refusal) = self
+        match self
             .record(
                 load::CLOCK.to_owned(),
                 load::time_up_action(),
@@ -574,7 +658,8 @@ impl Room {
             )
             .await
         {
-            tracing::error!(code = refusal.code, "time up not recorded");
+            Ok(()) => self.timed_out = Some((running.clock.seat, self.seq)),
+            Err(refusal) => tracing::error!(code = refusal.code, "time up not recorded"),
         }
     }
 
@@ -619,19 +704,25 @@ impl Room {
                 return;
             }
         };
-        match load::replay(self.ctx.store.as_ref(), &record).await {
-            Ok((game, seq)) => {
-                self.game = game;
-                self.seq = seq;
-                self.sync_clock(None);
-            }
-            Err(e) => tracing::error!(error = %e, "cannot rebuild the match"),
+        let (game, seq) = match load::replay(self.ctx.store.as_ref(), &record).await {
+            Ok(rebuilt) => rebuilt,
+            Err(e) => return tracing::error!(error = %e, "cannot rebuild the match"),
+        };
+        // The failed commit may have been a retry of one that did land: the log decides.
+        let outcome = game.outcome();
+        match load::settle(self.ctx.store.as_ref(), &record, outcome).await {
+            Ok(status) => self.over_recorded = status.is_over(),
+            Err(e) => tracing::error!(error = %e, "cannot record the rebuilt match's status"),
         }
+        self.game = game;
+        self.seq = seq;
+        self.sync_clock(None);
     }
 
     fn schedule_bot(&mut self) {
         let to_act = self.game.to_act();
         let bot_to_act = self.started()
+            && !self.abandoned
             && self
                 .seats
                 .iter()
@@ -687,11 +778,4 @@ fn parse_frame(text: &str) -> Result<ClientFrame, Refusal> {
 fn frame(frame: &ServerFrame) -> Utf8Bytes {
     // Server frames are plain data: serializing them cannot fail.
     serde_json::to_string(frame).unwrap_or_default().into()
-}
-
-fn seat_number(seat: Seat) -> u8 {
-    match seat {
-        Seat::Hunted(n) | Seat::Team(n) => n,
-        _ => 0,
-    }
 }

@@ -1,10 +1,10 @@
 //! Rebuilding a match from the store: seed + ordered command log = the match.
 
 use serde_json::Value;
-use xenotable_protocol::Seat;
+use xenotable_protocol::{Outcome, Seat};
 
 use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
-use crate::store::{MatchRecord, Store, StoreError};
+use crate::store::{CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
 
 /// Why a stored match could not be rebuilt.
 #[derive(Debug, thiserror::Error)]
@@ -17,6 +17,8 @@ pub enum LoadError {
     Seat(String),
     #[error("stored command {seq} does not replay: {error}")]
     Replay { seq: i64, error: MatchError },
+    #[error("the replay was interrupted")]
+    Interrupted,
 }
 
 /// The seats of a stored match.
@@ -39,14 +41,26 @@ pub fn setup(record: &MatchRecord) -> Result<Box<dyn AnyMatch>, LoadError> {
     })?)
 }
 
-/// The match after every stored command, and how many there were.
+/// The match after every stored command, and how many there were. The replay itself runs on
+/// the blocking pool: a long log must not hold up the rooms and sockets sharing the runtime.
 pub async fn replay(
     store: &dyn Store,
     record: &MatchRecord,
 ) -> Result<(Box<dyn AnyMatch>, u64), LoadError> {
-    let mut game = setup(record)?;
     let commands = store.commands(record.id).await?;
-    for command in &commands {
+    let record = record.clone();
+    tokio::task::spawn_blocking(move || replay_log(&record, &commands))
+        .await
+        .map_err(|_| LoadError::Interrupted)?
+}
+
+/// The match `record` describes after `commands`.
+pub fn replay_log(
+    record: &MatchRecord,
+    commands: &[CommandRecord],
+) -> Result<(Box<dyn AnyMatch>, u64), LoadError> {
+    let mut game = setup(record)?;
+    for command in commands {
         apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
             LoadError::Replay {
                 seq: command.seq,
@@ -55,6 +69,28 @@ pub async fn replay(
         })?;
     }
     Ok((game, commands.len() as u64))
+}
+
+/// The status the log gives a match (`outcome`: the game's, after the whole log): a match whose
+/// last stored command ended it is finished,
+/// whatever the store says (the server may have died between storing that command and writing
+/// the status). Writes the correction and returns the true status.
+pub async fn settle(
+    store: &dyn Store,
+    record: &MatchRecord,
+    outcome: Option<Outcome>,
+) -> Result<MatchStatus, LoadError> {
+    match outcome {
+        Some(outcome) if !record.status.is_over() => {
+            let outcome = serde_json::to_value(&outcome).ok();
+            store
+                .set_status(record.id, MatchStatus::Finished, outcome)
+                .await?;
+            tracing::info!(id = %record.id, "match found finished in its log");
+            Ok(MatchStatus::Finished)
+        }
+        _ => Ok(record.status),
+    }
 }
 
 /// Who a clock expiry is logged under: the room itself, not a seat.

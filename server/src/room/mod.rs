@@ -4,6 +4,7 @@
 //! the connections and the bots, and answers on the channels it is given. No lock is ever
 //! held around game state: everything about a match happens in its own task, in order.
 
+pub mod abandon;
 mod actor;
 mod commit;
 pub mod load;
@@ -20,7 +21,7 @@ use xenotable_protocol::Seat;
 pub use commit::{CommitError, Committer};
 
 use crate::games::Viewer;
-use crate::store::{MatchRecord, Store, TokenHash};
+use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, Store, TokenHash};
 
 /// What a room needs from the server around it.
 #[derive(Clone)]
@@ -39,6 +40,8 @@ pub type Outbox = mpsc::Sender<Utf8Bytes>;
 pub struct RoomStatus {
     pub spectators: usize,
     pub connections: usize,
+    /// Connections of people at a seat (not spectators).
+    pub players: usize,
 }
 
 enum Msg {
@@ -54,10 +57,6 @@ enum Msg {
         conn: u64,
         text: String,
     },
-    Authenticate {
-        token_hash: TokenHash,
-        reply: oneshot::Sender<Option<Seat>>,
-    },
     SeatTaken {
         seat: Seat,
         name: String,
@@ -66,12 +65,47 @@ enum Msg {
     Status {
         reply: oneshot::Sender<RoomStatus>,
     },
+    Abandon {
+        reply: oneshot::Sender<bool>,
+    },
 }
 
 /// The stub of a room task.
 #[derive(Clone)]
 pub struct RoomHandle {
     tx: mpsc::Sender<Msg>,
+}
+
+/// What a room starts from: the match rebuilt from its log, and what the store kept beside it.
+struct Loaded {
+    game: Box<dyn crate::games::AnyMatch>,
+    seq: u64,
+    /// The status the log gives the match (see [`load::settle`]).
+    status: MatchStatus,
+    saved_clock: Option<SavedClock>,
+    chat: Vec<ChatRecord>,
+}
+
+impl Loaded {
+    async fn load(ctx: &RoomContext, record: &MatchRecord) -> Result<Loaded, load::LoadError> {
+        let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
+        let status = load::settle(ctx.store.as_ref(), record, game.outcome()).await?;
+        let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
+        let saved_clock = match ctx.store.saved_clock(record.id).await {
+            Ok(saved) => saved,
+            Err(e) => {
+                tracing::warn!(id = %record.id, error = %e, "cannot read the saved clock");
+                None
+            }
+        };
+        Ok(Loaded {
+            game,
+            seq,
+            status,
+            saved_clock,
+            chat,
+        })
+    }
 }
 
 /// The room has stopped (its match finished and everyone left, or the server is stopping).
@@ -109,12 +143,6 @@ impl RoomHandle {
             .map_err(|_| RoomClosed)
     }
 
-    /// The seat whose token hashes to `token_hash`, if any.
-    pub async fn authenticate(&self, token_hash: TokenHash) -> Result<Option<Seat>, RoomClosed> {
-        self.ask(|reply| Msg::Authenticate { token_hash, reply })
-            .await
-    }
-
     /// A player has claimed an open seat (already recorded in the store).
     pub async fn seat_taken(&self, seat: Seat, name: String, token_hash: TokenHash) {
         let _ = self
@@ -131,6 +159,12 @@ impl RoomHandle {
     pub async fn status(&self) -> Result<RoomStatus, RoomClosed> {
         self.ask(|reply| Msg::Status { reply }).await
     }
+
+    /// Ends the match as abandoned, unless a player is connected or it is already over;
+    /// `true` if it was abandoned (the room then tells everyone and closes).
+    pub async fn abandon(&self) -> Result<bool, RoomClosed> {
+        self.ask(|reply| Msg::Abandon { reply }).await
+    }
 }
 
 /// Every room of this server, by match id. The lock guards the map only, never a match.
@@ -146,7 +180,8 @@ impl Rooms {
         map.get(&id).filter(|h| !h.tx.is_closed()).cloned()
     }
 
-    /// The room of a stored match: the live one, or a new one rebuilt from the store.
+    /// The room of a stored match: the live one, or a new one rebuilt from the store (which
+    /// may find the match over, and then serves its final position).
     pub async fn open(
         &self,
         ctx: &RoomContext,
@@ -155,24 +190,34 @@ impl Rooms {
         if let Some(handle) = self.get(record.id) {
             return Ok(handle);
         }
-        let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
-        let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
-        let saved_clock = match ctx.store.saved_clock(record.id).await {
-            Ok(saved) => saved,
-            Err(e) => {
-                tracing::warn!(id = %record.id, error = %e, "cannot read the saved clock");
-                None
-            }
-        };
+        let loaded = Loaded::load(ctx, record).await?;
+        Ok(self.spawn(ctx, record, loaded))
+    }
+
+    /// At start: rebuilds an unfinished match and opens its room, unless its log shows it
+    /// over (`Ok(None)`; its status is corrected).
+    pub async fn resume(
+        &self,
+        ctx: &RoomContext,
+        record: &MatchRecord,
+    ) -> Result<Option<RoomHandle>, load::LoadError> {
+        let loaded = Loaded::load(ctx, record).await?;
+        if loaded.status.is_over() {
+            return Ok(None);
+        }
+        Ok(Some(self.spawn(ctx, record, loaded)))
+    }
+
+    fn spawn(&self, ctx: &RoomContext, record: &MatchRecord, loaded: Loaded) -> RoomHandle {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(handle) = map.get(&record.id).filter(|h| !h.tx.is_closed()) {
-            return Ok(handle.clone());
+            return handle.clone();
         }
         let (tx, rx) = mpsc::channel(256);
         let handle = RoomHandle { tx };
         map.insert(record.id, handle.clone());
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
-        let room = actor::Room::new(ctx.clone(), record, game, seq, saved_clock, chat, rx);
+        let room = actor::Room::new(ctx.clone(), record, loaded, rx);
         let rooms = self.clone();
         let id = record.id;
         tokio::spawn(async move {
@@ -180,7 +225,7 @@ impl Rooms {
             rooms.remove_closed(id);
             metrics::gauge!("xenotable_live_rooms").decrement(1.0);
         });
-        Ok(handle)
+        handle
     }
 
     fn remove_closed(&self, id: Uuid) {

@@ -41,6 +41,7 @@ fn artemia(seed: i64) -> NewMatch {
         scenario_text: None,
         options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
         seed,
+        seeded: false,
         seats: vec![
             NewSeat {
                 seat: "hunted-2".into(),
@@ -667,7 +668,116 @@ contract!(
     token_hashes_are_bytes,
     clocks_are_saved_per_match,
     chat_keeps_the_latest_lines_in_order,
+    seeded_is_kept,
+    abandon_ends_only_unfinished_matches,
+    stale_matches_are_the_ones_left_alone,
+    a_second_instance_lock_is_refused,
 );
+
+async fn seeded_is_kept(store: &dyn Store) {
+    let chosen = NewMatch {
+        seeded: true,
+        ..artemia(7)
+    };
+    store.create_match(chosen.clone()).await.unwrap();
+    let plain = store.create_match(artemia(8)).await.unwrap();
+    assert!(store.get_match(chosen.id).await.unwrap().unwrap().seeded);
+    assert!(!store.get_match(plain.id).await.unwrap().unwrap().seeded);
+    let listed = store.list_matches(None, 10).await.unwrap();
+    let seeded: Vec<bool> = listed.iter().map(|m| m.seeded).collect();
+    assert_eq!(seeded, [false, true], "newest first");
+}
+
+async fn abandon_ends_only_unfinished_matches(store: &dyn Store) {
+    let open = store.create_match(artemia(1)).await.unwrap();
+    let live = store.create_match(artemia(2)).await.unwrap();
+    let done = store.create_match(artemia(3)).await.unwrap();
+    store
+        .set_status(live.id, MatchStatus::Live, None)
+        .await
+        .unwrap();
+    let outcome = json!({"winner": "creature"});
+    store
+        .set_status(done.id, MatchStatus::Finished, Some(outcome.clone()))
+        .await
+        .unwrap();
+
+    assert!(store.abandon(open.id).await.unwrap());
+    assert!(store.abandon(live.id).await.unwrap());
+    assert!(!store.abandon(done.id).await.unwrap(), "a result stands");
+    assert!(!store.abandon(open.id).await.unwrap(), "once");
+    assert!(!store.abandon(Uuid::new_v4()).await.unwrap());
+
+    let status = |id| async move { store.get_match(id).await.unwrap().unwrap() };
+    assert_eq!(status(open.id).await.status, MatchStatus::Abandoned);
+    assert_eq!(status(live.id).await.status, MatchStatus::Abandoned);
+    let done_now = status(done.id).await;
+    assert_eq!(
+        (done_now.status, done_now.outcome),
+        (MatchStatus::Finished, Some(outcome))
+    );
+    assert_eq!(store.unfinished_matches().await.unwrap(), []);
+    let abandoned = store
+        .list_matches(Some(MatchStatus::Abandoned), 10)
+        .await
+        .unwrap();
+    assert_eq!(abandoned.len(), 2);
+}
+
+async fn stale_matches_are_the_ones_left_alone(store: &dyn Store) {
+    let open = store.create_match(artemia(1)).await.unwrap();
+    let idle = store.create_match(artemia(2)).await.unwrap();
+    let played = store.create_match(artemia(3)).await.unwrap();
+    let visited = store.create_match(artemia(4)).await.unwrap();
+    let done = store.create_match(artemia(5)).await.unwrap();
+    for m in [&idle, &played, &visited] {
+        store
+            .set_status(m.id, MatchStatus::Live, None)
+            .await
+            .unwrap();
+    }
+    store
+        .set_status(done.id, MatchStatus::Finished, None)
+        .await
+        .unwrap();
+    let now = Utc::now();
+    let later = now + chrono::Duration::hours(1);
+    let mut move_now = command(played.id, 1, "hunted-2");
+    move_now.at = later;
+    store.append_commands(&[move_now]).await.unwrap();
+    store.touch(visited.id, later).await.unwrap();
+
+    let long_ago = now - chrono::Duration::days(1);
+    assert_eq!(store.stale_matches(long_ago, long_ago).await.unwrap(), []);
+    let soon = now + chrono::Duration::minutes(1);
+    assert_eq!(
+        store.stale_matches(soon, long_ago).await.unwrap(),
+        [open.id],
+        "open matches count from their creation"
+    );
+    assert_eq!(
+        store.stale_matches(long_ago, soon).await.unwrap(),
+        [idle.id],
+        "a move or a visit since counts; finished matches never"
+    );
+    let after = later + chrono::Duration::minutes(1);
+    let all = store.stale_matches(after, after).await.unwrap();
+    assert_eq!(all, [open.id, idle.id, played.id, visited.id]);
+}
+
+async fn a_second_instance_lock_is_refused(store: &dyn Store) {
+    let first = store.lock_instance().await.unwrap();
+    if matches!(first, super::InstanceLock::Private) {
+        return;
+    }
+    assert!(matches!(
+        store.lock_instance().await,
+        Err(StoreError::Locked)
+    ));
+    drop(first);
+    let again = store.lock_instance().await;
+    assert!(again.is_ok(), "released with its guard: {again:?}");
+}
 
 async fn clocks_are_saved_per_match(store: &dyn Store) {
     let a = store.create_match(artemia(1)).await.unwrap();

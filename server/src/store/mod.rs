@@ -19,6 +19,7 @@ mod contract;
 use std::path::Path;
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 use uuid::Uuid;
@@ -71,6 +72,12 @@ pub enum StoreError {
         #[source]
         source: Option<sqlx::Error>,
     },
+    /// Another server process holds this database ([`Store::lock_instance`]).
+    #[error("another Xenotable server is using this database")]
+    Locked,
+    /// The instance lock file could not be opened.
+    #[error("cannot open the instance lock file")]
+    LockFile(#[source] std::io::Error),
     /// Any other database failure (connection lost, pool timed out, ...).
     #[error("database error")]
     Database(#[source] sqlx::Error),
@@ -184,6 +191,28 @@ pub trait Store: Send + Sync {
     /// Every match that is open or live, oldest first: what the server resumes at start.
     fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>>;
 
+    /// Ends an open or live match as [`MatchStatus::Abandoned`]. `Ok(false)`: it was already
+    /// over (or does not exist), and nothing changed.
+    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>>;
+
+    /// Notes that a person was at the match's table at `at` (connected or left).
+    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>>;
+
+    /// The matches left alone too long, oldest first: open ones created before `open_before`,
+    /// and live ones where nobody has been seen, and nothing played, since `idle_before` (a
+    /// live match nobody ever visited counts from its creation).
+    fn stale_matches(
+        &self,
+        open_before: DateTime<Utc>,
+        idle_before: DateTime<Utc>,
+    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>>;
+
+    /// Takes this database for this server process, so two servers never drive the same
+    /// matches: SQLite locks a file beside the database, PostgreSQL takes an advisory lock on a
+    /// connection of its own. Held until the returned guard is dropped (or the process dies).
+    /// [`StoreError::Locked`] if another process holds it.
+    fn lock_instance(&self) -> BoxFuture<'_, StoreResult<InstanceLock>>;
+
     /// Inserts a scenario, or replaces every field of the one with the same id.
     fn put_scenario(&self, scenario: ScenarioRecord) -> BoxFuture<'_, StoreResult<()>>;
 
@@ -215,6 +244,18 @@ pub trait Store: Send + Sync {
 
     /// The last `limit` chat lines of a match, oldest first.
     fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>>;
+}
+
+/// Proof that this process holds its database ([`Store::lock_instance`]); dropping it lets go.
+#[derive(Debug)]
+pub enum InstanceLock {
+    /// An exclusive lock on a file beside the SQLite database, released by the OS when the
+    /// file is closed or the process dies.
+    File(std::fs::File),
+    /// A session advisory lock, held by this dedicated connection.
+    Postgres(sqlx::PgConnection),
+    /// A private in-memory database: nobody else can open it.
+    Private,
 }
 
 /// Opens the store a URL names, creating or migrating its schema as needed.

@@ -11,15 +11,15 @@ use chrono::{DateTime, Utc};
 use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
-use sqlx::PgPool;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection, PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::records::{self, MatchHead};
 use super::{
-    Backend, ChatRecord, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock,
-    ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, MatchStatus, NewMatch,
+    SavedClock, ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// The schema, embedded in the binary.
@@ -32,6 +32,8 @@ const MAX_CONNECTIONS: u32 = 16;
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// How to open a connection of its own for the instance lock.
+    options: PgConnectOptions,
 }
 
 impl PgStore {
@@ -46,12 +48,12 @@ impl PgStore {
         let pool = PgPoolOptions::new()
             .max_connections(MAX_CONNECTIONS)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(StoreError::Connect)?;
         // Several nodes may start at once: the migrator serializes them with an advisory lock.
         MIGRATOR.run(&pool).await.map_err(StoreError::Migrate)?;
-        Ok(PgStore { pool })
+        Ok(PgStore { pool, options })
     }
 
     /// The pool, for callers that need PostgreSQL itself (admin tooling, tests).
@@ -66,7 +68,8 @@ impl PgStore {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.status, m.outcome, ",
+            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.seeded, ",
+            "m.status, m.outcome, ",
             "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
@@ -86,6 +89,16 @@ const LIST_MATCHES: &str = select_matches!(
 const UNFINISHED_MATCHES: &str =
     select_matches!("WHERE status IN ('open', 'live')", "m.created_at, m.id");
 
+/// See [`Store::stale_matches`]. `greatest` ignores NULLs.
+const STALE_MATCHES: &str = "SELECT id FROM matches AS m \
+     WHERE (status = 'open' AND created_at < $1) \
+     OR (status = 'live' AND greatest(created_at, active_at, \
+         (SELECT max(at) FROM commands WHERE match_id = m.id)) < $2) \
+     ORDER BY created_at, id";
+
+/// The advisory lock key of [`Store::lock_instance`]: "xenotabl" as a big-endian integer.
+const INSTANCE_LOCK_KEY: i64 = 0x7865_6e6f_7461_626c;
+
 /// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
 #[derive(sqlx::FromRow)]
 struct MatchSeatRow {
@@ -95,6 +108,7 @@ struct MatchSeatRow {
     scenario_text: Option<String>,
     options: Value,
     seed: i64,
+    seeded: bool,
     status: String,
     outcome: Option<Value>,
     created_at: DateTime<Utc>,
@@ -113,6 +127,7 @@ impl MatchSeatRow {
             scenario_text: self.scenario_text,
             options: self.options,
             seed: self.seed,
+            seeded: self.seeded,
             status: records::status(&self.status)?,
             outcome: self.outcome,
             created_at: self.created_at,
@@ -166,8 +181,8 @@ impl Store for PgStore {
             let mut tx = self.pool.begin().await?;
             sqlx::query(
                 "INSERT INTO matches \
-                 (id, game, scenario, scenario_text, options, seed, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+                 (id, game, scenario, scenario_text, options, seed, seeded, status, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
             )
             .bind(new.id)
             .bind(&new.game)
@@ -175,6 +190,7 @@ impl Store for PgStore {
             .bind(&new.scenario_text)
             .bind(&new.options)
             .bind(new.seed)
+            .bind(new.seeded)
             .bind(created_at)
             .execute(&mut *tx)
             .await?;
@@ -348,6 +364,68 @@ impl Store for PgStore {
                 .fetch_all(&self.pool)
                 .await?;
             group(rows)
+        }
+        .boxed()
+    }
+
+    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>> {
+        async move {
+            let updated = sqlx::query(
+                "UPDATE matches SET status = 'abandoned' \
+                 WHERE id = $1 AND status IN ('open', 'live')",
+            )
+            .bind(match_id)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            Ok(updated == 1)
+        }
+        .boxed()
+    }
+
+    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query("UPDATE matches SET active_at = $2 WHERE id = $1")
+                .bind(match_id)
+                .bind(at)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn stale_matches(
+        &self,
+        open_before: DateTime<Utc>,
+        idle_before: DateTime<Utc>,
+    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>> {
+        async move {
+            let ids: Vec<(Uuid,)> = sqlx::query_as(STALE_MATCHES)
+                .bind(open_before)
+                .bind(idle_before)
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(ids.into_iter().map(|(id,)| id).collect())
+        }
+        .boxed()
+    }
+
+    fn lock_instance(&self) -> BoxFuture<'_, StoreResult<InstanceLock>> {
+        async move {
+            // A connection outside the pool: the lock lives exactly as long as it does.
+            let mut conn = PgConnection::connect_with(&self.options)
+                .await
+                .map_err(StoreError::Connect)?;
+            let (locked,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1)")
+                .bind(INSTANCE_LOCK_KEY)
+                .fetch_one(&mut conn)
+                .await?;
+            if locked {
+                Ok(InstanceLock::Postgres(conn))
+            } else {
+                Err(StoreError::Locked)
+            }
         }
         .boxed()
     }

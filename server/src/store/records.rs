@@ -13,7 +13,7 @@ use uuid::Uuid;
 /// SHA-256 of a seat token. The store only ever sees this hash, never the token.
 pub type TokenHash = [u8; 32];
 
-/// Where a match is in its life. Stored as the text `open`, `live` or `finished`.
+/// Where a match is in its life. Stored as the text `open`, `live`, `finished` or `abandoned`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MatchStatus {
@@ -23,6 +23,8 @@ pub enum MatchStatus {
     Live,
     /// Over, with or without an outcome.
     Finished,
+    /// Ended without an outcome: nobody joined it, or nobody came back to it, in time.
+    Abandoned,
 }
 
 impl MatchStatus {
@@ -32,7 +34,13 @@ impl MatchStatus {
             MatchStatus::Open => "open",
             MatchStatus::Live => "live",
             MatchStatus::Finished => "finished",
+            MatchStatus::Abandoned => "abandoned",
         }
+    }
+
+    /// Whether the match is over (finished or abandoned): nothing more is played in it.
+    pub fn is_over(self) -> bool {
+        matches!(self, MatchStatus::Finished | MatchStatus::Abandoned)
     }
 }
 
@@ -42,7 +50,7 @@ impl fmt::Display for MatchStatus {
     }
 }
 
-/// The text was not `open`, `live` or `finished`.
+/// The text was not `open`, `live`, `finished` or `abandoned`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown match status")]
 pub struct UnknownStatus;
@@ -55,6 +63,7 @@ impl FromStr for MatchStatus {
             "open" => Ok(MatchStatus::Open),
             "live" => Ok(MatchStatus::Live),
             "finished" => Ok(MatchStatus::Finished),
+            "abandoned" => Ok(MatchStatus::Abandoned),
             _ => Err(UnknownStatus),
         }
     }
@@ -76,6 +85,8 @@ pub struct NewMatch {
     pub options: Value,
     /// Seed of the match's dice.
     pub seed: i64,
+    /// Whether the creator chose the seed (public: see [`MatchRecord::seeded`]).
+    pub seeded: bool,
     /// The seats, in the order summaries list them.
     pub seats: Vec<NewSeat>,
 }
@@ -108,6 +119,9 @@ pub struct MatchRecord {
     pub options: Value,
     /// Seed of the match's dice.
     pub seed: i64,
+    /// Whether the creator chose the seed, so someone may know every future die: public, the
+    /// seed itself is not.
+    pub seeded: bool,
     /// Where the match is in its life.
     pub status: MatchStatus,
     /// The game's outcome, once finished.
@@ -224,6 +238,7 @@ pub(super) struct MatchHead {
     pub scenario_text: Option<String>,
     pub options: Value,
     pub seed: i64,
+    pub seeded: bool,
     pub status: MatchStatus,
     pub outcome: Option<Value>,
     pub created_at: DateTime<Utc>,
@@ -246,6 +261,7 @@ pub(super) fn group(
                 scenario_text: head.scenario_text,
                 options: head.options,
                 seed: head.seed,
+                seeded: head.seeded,
                 status: head.status,
                 outcome: head.outcome,
                 created_at: head.created_at,
@@ -268,6 +284,7 @@ pub(super) fn created(new: NewMatch, created_at: DateTime<Utc>) -> MatchRecord {
         scenario_text: new.scenario_text,
         options: new.options,
         seed: new.seed,
+        seeded: new.seeded,
         status: MatchStatus::Open,
         outcome: None,
         created_at,

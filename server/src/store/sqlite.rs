@@ -5,7 +5,8 @@
 //! `migrations/sqlite`. SQLite has no UUID, timestamp or JSON types: this file alone converts
 //! them to and from the TEXT forms the schema documents.
 
-use std::path::Path;
+use std::fs::{OpenOptions, TryLockError};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -20,8 +21,8 @@ use uuid::Uuid;
 
 use super::records::{self, MatchHead};
 use super::{
-    Backend, ChatRecord, CommandRecord, MatchRecord, MatchStatus, NewMatch, SavedClock,
-    ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, MatchStatus, NewMatch,
+    SavedClock, ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// The schema, embedded in the binary.
@@ -38,6 +39,8 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// The database file, for the instance lock beside it; `None` in memory.
+    file: Option<PathBuf>,
 }
 
 impl SqliteStore {
@@ -48,7 +51,7 @@ impl SqliteStore {
         let options =
             SqliteConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl(Some(e)))?;
         if url.contains(":memory:") || url.contains("mode=memory") {
-            Self::with_pool(memory_pool(options).await).await
+            Self::with_pool(memory_pool(options).await, None).await
         } else {
             Self::open_with(options).await
         }
@@ -64,7 +67,7 @@ impl SqliteStore {
     pub async fn memory() -> StoreResult<Self> {
         let options = SqliteConnectOptions::from_str("sqlite::memory:")
             .map_err(|e| StoreError::BadUrl(Some(e)))?;
-        Self::with_pool(memory_pool(options).await).await
+        Self::with_pool(memory_pool(options).await, None).await
     }
 
     /// The pool, for callers that need SQLite itself (admin tooling, tests).
@@ -73,6 +76,7 @@ impl SqliteStore {
     }
 
     async fn open_with(options: SqliteConnectOptions) -> StoreResult<Self> {
+        let file = options.get_filename().to_path_buf();
         if let Some(dir) = options.get_filename().parent()
             && !dir.as_os_str().is_empty()
         {
@@ -93,13 +97,16 @@ impl SqliteStore {
             .connect_with(options)
             .await
             .map_err(StoreError::Connect)?;
-        Self::with_pool(Ok(pool)).await
+        Self::with_pool(Ok(pool), Some(file)).await
     }
 
-    async fn with_pool(pool: Result<SqlitePool, sqlx::Error>) -> StoreResult<Self> {
+    async fn with_pool(
+        pool: Result<SqlitePool, sqlx::Error>,
+        file: Option<PathBuf>,
+    ) -> StoreResult<Self> {
         let pool = pool.map_err(StoreError::Connect)?;
         MIGRATOR.run(&pool).await.map_err(StoreError::Migrate)?;
-        Ok(SqliteStore { pool })
+        Ok(SqliteStore { pool, file })
     }
 }
 
@@ -138,7 +145,8 @@ fn parse_uuid(text: &str) -> StoreResult<Uuid> {
 macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
-            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.status, m.outcome, ",
+            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.seeded, ",
+            "m.status, m.outcome, ",
             "m.created_at, ",
             "s.seat, s.name, s.bot, s.token_hash ",
             "FROM (SELECT * FROM matches ",
@@ -158,6 +166,13 @@ const LIST_MATCHES: &str = select_matches!(
 const UNFINISHED_MATCHES: &str =
     select_matches!("WHERE status IN ('open', 'live')", "m.created_at, m.id");
 
+/// See [`Store::stale_matches`]. Timestamps are fixed-width text, so text order is time order.
+const STALE_MATCHES: &str = "SELECT id FROM matches AS m \
+     WHERE (status = 'open' AND created_at < ?1) \
+     OR (status = 'live' AND max(created_at, coalesce(active_at, ''), \
+         coalesce((SELECT max(at) FROM commands WHERE match_id = m.id), '')) < ?2) \
+     ORDER BY created_at, id";
+
 /// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
 #[derive(sqlx::FromRow)]
 struct MatchSeatRow {
@@ -167,6 +182,7 @@ struct MatchSeatRow {
     scenario_text: Option<String>,
     options: Value,
     seed: i64,
+    seeded: bool,
     status: String,
     outcome: Option<Value>,
     created_at: String,
@@ -185,6 +201,7 @@ impl MatchSeatRow {
             scenario_text: self.scenario_text,
             options: self.options,
             seed: self.seed,
+            seeded: self.seeded,
             status: records::status(&self.status)?,
             outcome: self.outcome,
             created_at: parse_timestamp(&self.created_at)?,
@@ -253,8 +270,8 @@ impl Store for SqliteStore {
             let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
             sqlx::query(
                 "INSERT INTO matches \
-                 (id, game, scenario, scenario_text, options, seed, status, created_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7)",
+                 (id, game, scenario, scenario_text, options, seed, seeded, status, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8)",
             )
             .bind(&id)
             .bind(&new.game)
@@ -262,6 +279,7 @@ impl Store for SqliteStore {
             .bind(&new.scenario_text)
             .bind(&new.options)
             .bind(new.seed)
+            .bind(new.seeded)
             .bind(timestamp(created_at))
             .execute(&mut *tx)
             .await?;
@@ -426,6 +444,71 @@ impl Store for SqliteStore {
                 .fetch_all(&self.pool)
                 .await?;
             group(rows)
+        }
+        .boxed()
+    }
+
+    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>> {
+        async move {
+            let updated = sqlx::query(
+                "UPDATE matches SET status = 'abandoned' \
+                 WHERE id = ?1 AND status IN ('open', 'live')",
+            )
+            .bind(match_id.to_string())
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            Ok(updated == 1)
+        }
+        .boxed()
+    }
+
+    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query("UPDATE matches SET active_at = ?2 WHERE id = ?1")
+                .bind(match_id.to_string())
+                .bind(timestamp(at))
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn stale_matches(
+        &self,
+        open_before: DateTime<Utc>,
+        idle_before: DateTime<Utc>,
+    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>> {
+        async move {
+            let ids: Vec<(String,)> = sqlx::query_as(STALE_MATCHES)
+                .bind(timestamp(open_before))
+                .bind(timestamp(idle_before))
+                .fetch_all(&self.pool)
+                .await?;
+            ids.iter().map(|(id,)| parse_uuid(id)).collect()
+        }
+        .boxed()
+    }
+
+    fn lock_instance(&self) -> BoxFuture<'_, StoreResult<InstanceLock>> {
+        async move {
+            let Some(file) = &self.file else {
+                return Ok(InstanceLock::Private);
+            };
+            let mut path = file.clone().into_os_string();
+            path.push(".lock");
+            let lock = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(StoreError::LockFile)?;
+            match lock.try_lock() {
+                Ok(()) => Ok(InstanceLock::File(lock)),
+                Err(TryLockError::WouldBlock) => Err(StoreError::Locked),
+                Err(TryLockError::Error(e)) => Err(StoreError::LockFile(e)),
+            }
         }
         .boxed()
     }

@@ -95,6 +95,14 @@ impl Db {
     }
 }
 
+/// A port nobody listens on now.
+pub fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
 /// The admin token every test server is started with.
 pub const ADMIN_TOKEN: &str = "test-admin-token";
 
@@ -120,12 +128,27 @@ impl Server {
         body["id"].as_str().expect("an id").to_owned()
     }
 
-    /// Starts the server on `db` and waits until `/healthz` says ok.
+    /// Starts the server on `db` and waits until `/healthz` says ok. Tests pin seeds, so it
+    /// lets clients choose them (`--allow-client-seeds`, a development flag).
     pub async fn start(db: &Db) -> Server {
-        let port = StdListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
+        Server::start_with(db, &["--allow-client-seeds"]).await
+    }
+
+    /// Starts the server on `db` with extra command-line arguments (and no others beyond the
+    /// bind address, the admin token and the database), and waits until it is healthy.
+    pub async fn start_with(db: &Db, args: &[&str]) -> Server {
+        let port = free_port();
+        let mut cmd = Server::command(db, port);
+        cmd.args(args);
+        let child = cmd.spawn().expect("the server starts");
+        let server = Server { child, port };
+        server.wait_healthy().await;
+        server
+    }
+
+    /// The command that starts a server on `db` listening on `port`, with the test admin token
+    /// and bots that play at once.
+    pub fn command(db: &Db, port: u16) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_xenotable-under-test"));
         cmd.arg("--bind")
             .arg(format!("127.0.0.1:{port}"))
@@ -145,12 +168,16 @@ impl Server {
                 cmd.arg("--database-url").arg(db.url().expect("a URL"));
             }
         }
-        let child = cmd.spawn().expect("the server starts");
-        let server = Server { child, port };
+        cmd
+    }
+
+    /// Waits until `/healthz` says ok.
+    pub async fn wait_healthy(&self) {
+        let server = self;
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             if let Ok((200, _)) = server.try_request("GET", "/healthz", None).await {
-                return server;
+                return;
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
