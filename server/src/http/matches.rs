@@ -165,6 +165,13 @@ async fn join(
     let id = parse_id(&id)?;
     let name = check_name(&req.name)?;
     let record = find(&app, id).await?;
+    if record.status.is_over() {
+        return Err(HttpError::new(
+            StatusCode::CONFLICT,
+            "match_over",
+            format!("the match is {}", record.status),
+        ));
+    }
     let seat = req.seat.to_string();
     if !record.seats.iter().any(|s| s.seat == seat) {
         return Err(HttpError::not_found("seat in this match"));

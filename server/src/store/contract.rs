@@ -748,7 +748,13 @@ async fn stale_matches_are_the_ones_left_alone(store: &dyn Store) {
     store.touch(visited.id, later).await.unwrap();
 
     let long_ago = now - chrono::Duration::days(1);
-    assert_eq!(store.stale_matches(long_ago, long_ago).await.unwrap(), []);
+    assert!(
+        store
+            .stale_matches(long_ago, long_ago)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let soon = now + chrono::Duration::minutes(1);
     assert_eq!(
         store.stale_matches(soon, long_ago).await.unwrap(),

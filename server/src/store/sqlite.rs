@@ -654,3 +654,76 @@ impl Store for SqliteStore {
         .boxed()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Schema 4 rebuilds the matches table (SQLite cannot change a CHECK in place) with foreign
+    /// keys off: the rows that hang off a match must all survive it.
+    #[tokio::test]
+    async fn schema_4_keeps_every_row_of_an_older_database() {
+        let dir = std::env::temp_dir().join(format!("xenotable-m4-{}", Uuid::new_v4().simple()));
+        let file = dir.join("old.db");
+        std::fs::create_dir_all(&dir).unwrap();
+        let options = SqliteConnectOptions::new()
+            .filename(&file)
+            .create_if_missing(true)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await
+            .unwrap();
+        MIGRATOR.run_to(3, &pool).await.unwrap();
+        let id = Uuid::new_v4().to_string();
+        let at = timestamp(records::now());
+        for sql in [
+            "INSERT INTO matches (id, game, options, seed, status, outcome, created_at) \
+             VALUES (?1, 'artemia', '{}', 5, 'finished', '{\"draw\":true}', ?2)",
+            "INSERT INTO seats (match_id, seat, position, name, bot) \
+             VALUES (?1, 'creature', 0, 'Bot', 1)",
+            "INSERT INTO commands (match_id, seq, seat, action, at) \
+             VALUES (?1, 1, 'creature', '{\"type\":\"x\"}', ?2)",
+            "INSERT INTO chat (match_id, n, seat, text, at) VALUES (?1, 1, 'creature', 'hi', ?2)",
+            "INSERT INTO clocks (match_id, period, remaining_ms, saved_at) VALUES (?1, 1, 5, ?2)",
+        ] {
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(&id)
+                .bind(&at)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        pool.close().await;
+
+        let store = SqliteStore::open(&file).await.unwrap();
+        let uuid = parse_uuid(&id).unwrap();
+        let record = store.get_match(uuid).await.unwrap().expect("the match");
+        assert_eq!(record.status, MatchStatus::Finished);
+        assert!(!record.seeded);
+        assert_eq!(record.seats.len(), 1);
+        assert_eq!(store.commands(uuid).await.unwrap().len(), 1);
+        assert_eq!(store.chat(uuid, 10).await.unwrap().len(), 1);
+        assert!(store.saved_clock(uuid).await.unwrap().is_some());
+        let keys: (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+        assert_eq!(keys.0, 1, "foreign keys are back on");
+        let broken: Vec<(String,)> = sqlx::query_as("PRAGMA foreign_key_check")
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
+        assert!(broken.is_empty());
+        // Deleting the match still cascades to its rows: the references follow the new table.
+        sqlx::query("DELETE FROM matches WHERE id = ?1")
+            .bind(&id)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        assert!(store.commands(uuid).await.unwrap().is_empty());
+        store.close().await;
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
