@@ -1,0 +1,83 @@
+//! Replays do not stall live play: 8 clients fetch a long finished match's replay in a loop
+//! while another client pings its own match's room. Prints the ping round-trip p50/p99/max and
+//! how the replay requests were answered.
+//!
+//! Run with `cargo bench -p xenotable-tests --bench replay_load`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use common::{Db, Server};
+use serde_json::json;
+
+const FETCHERS: usize = 8;
+const PINGS: usize = 1_000;
+
+#[tokio::main]
+async fn main() {
+    let db = Db::sqlite();
+    let server = Arc::new(Server::start(&db).await);
+    // A long finished match: all-bot Derelict on the largest shipped map.
+    let (long, _) = server
+        .create(json!({"game": "derelict", "scenario": "corridor-run", "seed": 1, "seats": [
+            {"seat": "marines", "bot": true}, {"seat": "aliens", "bot": true}]}))
+        .await;
+    let steps = loop {
+        let (status, replay) = server.get(&format!("/api/matches/{long}/replay")).await;
+        if status == 200 {
+            break replay["steps"].as_array().map_or(0, Vec::len);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let (live, tokens) = server
+        .create(json!({"game": "artemia", "seats": [
+            {"seat": "creature", "bot": true}, {"seat": "hunted-1", "name": "Ann"}]}))
+        .await;
+    let mut player = server.connect(&live, Some(&tokens[0].1)).await;
+    player.recv_type("welcome").await;
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut fetchers = Vec::new();
+    for _ in 0..FETCHERS {
+        let (server, stop, long) = (server.clone(), stop.clone(), long.clone());
+        fetchers.push(tokio::spawn(async move {
+            let mut answers = std::collections::BTreeMap::<u16, usize>::new();
+            while !stop.load(Ordering::Relaxed) {
+                let (status, _) = server.get(&format!("/api/matches/{long}/replay")).await;
+                *answers.entry(status).or_default() += 1;
+            }
+            answers
+        }));
+    }
+    let mut rtts = Vec::with_capacity(PINGS);
+    for _ in 0..PINGS {
+        let sent = Instant::now();
+        player.assert_alive().await;
+        rtts.push(sent.elapsed());
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut answers = std::collections::BTreeMap::<u16, usize>::new();
+    for fetcher in fetchers {
+        for (status, n) in fetcher.await.expect("a fetcher") {
+            *answers.entry(status).or_default() += n;
+        }
+    }
+    rtts.sort();
+    let at = |q: f64| rtts[((rtts.len() as f64 - 1.0) * q) as usize].as_secs_f64() * 1e3;
+    println!(
+        "replay_load: {FETCHERS} clients fetching a {steps}-step replay in a loop (answers by \
+         status: {answers:?}); another match's ping RTT over {PINGS} pings: p50 {:.2} ms, \
+         p99 {:.2} ms, max {:.2} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+    drop(player);
+    drop(server);
+    db.drop_db().await;
+}
