@@ -11,16 +11,23 @@ use crate::store::{ScenarioRecord, Store, StoreError};
 /// The longest scenario id.
 const MAX_ID: usize = 64;
 
+/// The byte order mark some editors put at the start of a UTF-8 file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// The game a scenario file is written for, known by its first line (`DERELICT 1`) or its
-/// TOML `format = "away-team/1"` line; `None` if it looks like neither.
+/// TOML `format = "away-team/1"` line (a basic or a literal string); `None` if it looks like
+/// neither. A UTF-8 byte order mark is skipped: the game's own parser then judges it.
 pub fn game_of(bytes: &[u8]) -> Option<&'static str> {
-    let text = String::from_utf8_lossy(bytes);
-    if text.starts_with("DERELICT") {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    if bytes.starts_with(b"DERELICT") {
         return Some("derelict");
     }
+    let text = String::from_utf8_lossy(bytes);
     let away_team = text.lines().any(|line| {
         let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-        line.starts_with("format=\"away-team/")
+        ["format=\"away-team/", "format='away-team/"]
+            .iter()
+            .any(|start| line.starts_with(start))
     });
     away_team.then_some("away-team")
 }
@@ -171,7 +178,46 @@ mod tests {
             Some("away-team")
         );
         assert_eq!(game_of(b"hello\n"), None);
+        assert_eq!(game_of(b"format = \"derelict/1\"\n"), None);
         assert_eq!(game_of(b""), None);
+    }
+
+    /// Erratum 17: a byte order mark before either kind of file, and a TOML literal string.
+    #[test]
+    fn erratum_17_a_byte_order_mark_is_skipped_and_a_literal_format_string_is_read() {
+        assert_eq!(game_of(b"\xef\xbb\xbfDERELICT 1\n"), Some("derelict"));
+        assert_eq!(
+            game_of(b"\xef\xbb\xbfformat = \"away-team/1\"\n"),
+            Some("away-team")
+        );
+        assert_eq!(
+            game_of(b"title = 'x'\nformat = 'away-team/1'\n"),
+            Some("away-team")
+        );
+        assert_eq!(game_of(b"\xef\xbb\xbf\xef\xbb\xbfDERELICT 1\n"), None);
+    }
+
+    /// Erratum 17 through `check`: the game's own parser judges the file. TOML allows the mark;
+    /// a Derelict file is ASCII (Derelict rules 12.1), so its parser refuses the mark where it
+    /// stands instead of the file being of no game.
+    #[test]
+    fn erratum_17_files_with_a_byte_order_mark_reach_their_games_parser() {
+        let spires = include_str!("../../scenarios/away-team/crystal-spires.toml");
+        for file in [
+            format!("\u{feff}{spires}"),
+            spires.replace("\"away-team/1\"", "'away-team/1'"),
+        ] {
+            let checked = check(file.as_bytes(), None).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                (checked.game, checked.title.as_str()),
+                ("away-team", "Ambush at the Crystal Spires")
+            );
+        }
+        let chapel = include_str!("../../scenarios/derelict/chapel-crossing.txt");
+        let err = check(format!("\u{feff}{chapel}").as_bytes(), None)
+            .err()
+            .expect("a Derelict file is ASCII");
+        assert_eq!(err.to_string(), "line 1, column 1: non-ASCII byte 0xEF");
     }
 
     #[test]

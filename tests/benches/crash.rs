@@ -65,7 +65,10 @@ fn follow(server: &Server, id: Uuid, announced: Announced) {
 /// announced moves are missing from the logs.
 async fn audit(db: &Db, announced: &Announced) -> (usize, usize, Vec<Uuid>, usize) {
     let store = db.store().await;
-    let all = store.list_matches(None, 100_000).await.expect("the matches");
+    let all = store
+        .list_matches(None, 100_000)
+        .await
+        .expect("the matches");
     let (mut live_with_outcome, mut missing, mut finished) = (Vec::new(), 0, 0);
     let announced = announced.lock().unwrap_or_else(|e| e.into_inner()).clone();
     for record in &all {

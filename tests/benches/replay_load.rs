@@ -23,8 +23,10 @@ async fn main() {
     let server = Arc::new(Server::start(&db).await);
     // A long finished match: all-bot Derelict on the largest shipped map.
     let (long, _) = server
-        .create(json!({"game": "derelict", "scenario": "corridor-run", "seed": 1, "seats": [
-            {"seat": "marines", "bot": true}, {"seat": "aliens", "bot": true}]}))
+        .create(
+            json!({"game": "derelict", "scenario": "corridor-run", "seed": 1, "seats": [
+            {"seat": "marines", "bot": true}, {"seat": "aliens", "bot": true}]}),
+        )
         .await;
     let steps = loop {
         let (status, replay) = server.get(&format!("/api/matches/{long}/replay")).await;

@@ -1179,6 +1179,7 @@ async fn seat_tokens_never_reach_the_log() {
         .arg(format!("127.0.0.1:{port}"))
         .arg("--data-dir")
         .arg(dir)
+        .arg("--allow-client-seeds")
         .env("XENOTABLE_BOT_DELAY_MS", "0")
         .env("RUST_LOG", "trace")
         .env_remove("DATABASE_URL")

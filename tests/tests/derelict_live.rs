@@ -8,6 +8,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{Client, Db, Server};
 use serde_json::{Value, json};
+use sqlx::Connection;
 
 /// Two marines (a sergeant) against reinforcements; the marine turn lasts `base` seconds.
 fn scenario(title: &str, base: u32) -> String {
@@ -16,6 +17,26 @@ fn scenario(title: &str, base: u32) -> String {
          alien-pool: 3\ntimer: {base}+0\nmap:\n#########\n#MM....X#\n#.......#\n#......E#\n\
          #########\n"
     )
+}
+
+/// A match on scenario `id` between two people, Ann (marines) and Bo (aliens), both connected.
+async fn two_players(server: &Server, id: &str) -> (String, Client, Client) {
+    let (match_id, tokens) = server
+        .create(json!({
+            "game": "derelict",
+            "scenario": id,
+            "seats": [{"seat": "marines", "name": "Ann"}, {"seat": "aliens", "name": "Bo"}],
+        }))
+        .await;
+    let token = |seat: &str| {
+        tokens
+            .iter()
+            .find(|(s, _)| s == seat)
+            .map(|(_, t)| t.as_str())
+    };
+    let marine = server.connect(&match_id, token("marines")).await;
+    let alien = server.connect(&match_id, token("aliens")).await;
+    (match_id, marine, alien)
 }
 
 fn unix_ms() -> u64 {
@@ -93,18 +114,14 @@ async fn an_idle_marine_player_loses_the_turn_to_time_up_and_everyone_sees_the_c
     let db = Db::sqlite();
     let mut server = Server::start(&db).await;
     let id = server.upload_scenario(&scenario("Quick Clock", 2)).await;
-    let (match_id, tokens) = server
-        .create(json!({
-            "game": "derelict",
-            "scenario": id,
-            "seed": 17,
-            "seats": [{"seat": "marines", "name": "Ann"}, {"seat": "aliens", "bot": true}],
-        }))
-        .await;
+    let (match_id, mut marine, mut alien) = two_players(&server, &id).await;
     let mut spectator = server.connect(&match_id, None).await;
-    let mut marine = server.connect(&match_id, Some(&tokens[0].1)).await;
 
-    let view = deploy_until_the_clock(&mut marine, "marines").await;
+    // The alien player deploys, then stays idle: the marines' late move meets his turn.
+    let (view, _) = tokio::join!(
+        deploy_until_the_clock(&mut marine, "marines"),
+        deploy_until_the_clock(&mut alien, "aliens"),
+    );
     let clock_seen = Instant::now();
     assert_marine_clock(&view["clock"], 2);
     assert_marine_clock(&until_clock(&mut spectator).await, 2);
@@ -142,16 +159,80 @@ async fn an_idle_marine_player_loses_the_turn_to_time_up_and_everyone_sees_the_c
     let refused = marine.recv_type("error").await;
     assert_eq!(refused["code"], "time_up", "{refused}");
 
-    // A move sent after the deadline is refused, and the bot aliens play on: it is their turn,
-    // or, if they were quick, the marines' next turn has begun since.
+    // A move sent after the room played the TimeUp is refused: the turn is the aliens'.
     marine
         .send(json!({"t": "act", "seq": time_up["seq"], "action": {"type": "end-turn"}}))
         .await;
     let refused = marine.recv_type("error").await;
+    assert_eq!(refused["code"], "not_your_turn", "{refused}");
+    server.kill();
+    db.drop_db().await;
+}
+
+/// Erratum 21: an act of the marines that reaches the room after their deadline, before the
+/// room has played the `TimeUp` on its own, is refused with `time_up`: the expiry comes first and
+/// the act is not logged. To hold the room busy past the deadline with the act queued behind, a
+/// chat message is sent first while the test holds the database's write lock.
+#[tokio::test]
+async fn an_act_that_reaches_the_room_after_the_deadline_is_refused_with_time_up() {
+    let db = Db::sqlite();
+    let mut server = Server::start(&db).await;
+    let id = server.upload_scenario(&scenario("Late Move", 1)).await;
+    let (match_id, tokens) = server
+        .create(json!({
+            "game": "derelict",
+            "scenario": id,
+            "seed": 21,
+            "seats": [{"seat": "marines", "name": "Ann"}, {"seat": "aliens", "bot": true}],
+        }))
+        .await;
+    let mut marine = server.connect(&match_id, Some(&tokens[0].1)).await;
+    let view = deploy_until_the_clock(&mut marine, "marines").await;
+    let last: Value = serde_json::from_str(marine.frames.last().expect("a frame")).expect("JSON");
+    let remaining = view["clock"]["remaining_ms"].as_u64().expect("remaining");
+
+    let Db::Sqlite { dir } = &db else {
+        unreachable!("a SQLite database")
+    };
+    let url = format!("sqlite://{}", dir.join("xenotable.db").display());
+    let mut lock = sqlx::SqliteConnection::connect(&url)
+        .await
+        .expect("the server's database opens");
+    sqlx::raw_sql("BEGIN IMMEDIATE")
+        .execute(&mut lock)
+        .await
+        .expect("the write lock");
+    marine.send(json!({"t": "chat", "text": "hold on"})).await;
+    marine
+        .send(
+            json!({"t": "act", "seq": last["seq"], "ref": "late", "action": {"type": "end-turn"}}),
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(remaining + 700)).await;
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut lock)
+        .await
+        .expect("the lock is released");
+
+    let refused = marine.recv_type("error").await;
+    assert_eq!(refused["code"], "time_up", "{refused}");
+    assert_eq!(refused["ref"], "late");
+    let store = db.store().await;
+    let log = store
+        .commands(match_id.parse().expect("a uuid"))
+        .await
+        .expect("the log");
     assert!(
-        ["not_your_turn", "stale_seq"].contains(&refused["code"].as_str().unwrap_or_default()),
-        "{refused}"
+        log.iter()
+            .any(|c| c.seat == "clock" && c.action == json!("TimeUp")),
+        "{log:?}"
     );
+    assert!(
+        !log.iter()
+            .any(|c| c.seat == "marines" && c.action["type"] == "end-turn"),
+        "the late move is not logged: {log:?}"
+    );
+    store.close().await;
     server.kill();
     db.drop_db().await;
 }
@@ -161,22 +242,7 @@ async fn the_alien_player_sees_the_marine_clock() {
     let db = Db::sqlite();
     let mut server = Server::start(&db).await;
     let id = server.upload_scenario(&scenario("Shared Clock", 60)).await;
-    let (match_id, tokens) = server
-        .create(json!({
-            "game": "derelict",
-            "scenario": id,
-            "seats": [{"seat": "marines", "name": "Ann"}, {"seat": "aliens", "name": "Bo"}],
-        }))
-        .await;
-    let token = |seat: &str| {
-        tokens
-            .iter()
-            .find(|(s, _)| s == seat)
-            .map(|(_, t)| t.clone())
-            .expect("a token")
-    };
-    let mut marine = server.connect(&match_id, Some(&token("marines"))).await;
-    let mut alien = server.connect(&match_id, Some(&token("aliens"))).await;
+    let (_, mut marine, mut alien) = two_players(&server, &id).await;
     let (marines, aliens) = tokio::join!(
         deploy_until_the_clock(&mut marine, "marines"),
         deploy_until_the_clock(&mut alien, "aliens"),
@@ -234,4 +300,35 @@ async fn postgres_a_restarted_server_resumes_the_clock_with_the_time_left() {
     if let Some(db) = Db::postgres().await {
         a_restarted_server_resumes_the_clock_with_the_time_left(db).await;
     }
+}
+
+/// Erratum 18: a match of a game played on scenario files, asked for without one, is refused
+/// with the scenarios to choose from.
+#[tokio::test]
+async fn erratum_18_a_match_without_a_scenario_is_refused_with_the_scenarios_to_choose_from() {
+    let db = Db::sqlite();
+    let mut server = Server::start(&db).await;
+    for (game, seats, shipped) in [
+        ("derelict", ["marines", "aliens"], "chapel-crossing"),
+        ("away-team", ["away-team", "aliens"], "crystal-spires"),
+    ] {
+        let seats: Vec<Value> = seats.map(|s| json!({"seat": s, "bot": true})).to_vec();
+        let (status, body) = server
+            .post("/api/matches", json!({"game": game, "seats": seats}))
+            .await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["code"], "scenario_required", "{body}");
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with(&format!(
+                "a {game} match is played on a scenario; choose one of: "
+            )),
+            "{message}"
+        );
+        assert!(message.contains(shipped), "{message}");
+    }
+    let (_, list) = server.get("/api/matches").await;
+    assert_eq!(list, json!([]), "nothing was created");
+    server.kill();
+    db.drop_db().await;
 }

@@ -29,6 +29,10 @@ const KEYS = [
   ['overwatch-range', '0', 'Overwatch range (0 = unlimited)'],
   ['flamer-reloads', '1', 'Flamer reloads'],
 ];
+/** The rules' default of each optional key (rules 12.2); `exit-needed` is worked out from the squad. */
+const DEFAULTS = {
+  author: '', reinforcements: '2', 'alien-pool': 'unlimited', 'turn-limit': '0', timer: '120+30', 'overwatch-range': '0', 'flamer-reloads': '1',
+};
 const MAX_SIDE = 64;
 const SIDE = 24;
 /** How long the editor waits after a change before asking the server, in milliseconds. */
@@ -67,12 +71,25 @@ export function readScenario(text) {
   return { comments, fields, map: map.length ? map : blankMap(8, 6) };
 }
 
-/** The canonical file (rules 12.5) of the editor's parts; blank optional fields are left out. */
+/** The number of marines a `squad` value lists, or null when it does not read as one. */
+function squadSize(squad) {
+  const items = squad.split(',').map((item) => /^\s*(\d+) +[a-z]+\s*$/.exec(item));
+  return items.every(Boolean) ? items.reduce((sum, m) => sum + Number(m[1]), 0) : null;
+}
+
+/** The rules' default of `key` given the other fields (`exit-needed`: half the squad, rounded up); '' if it has none. */
+export function defaultValue(key, fields) {
+  if (key !== 'exit-needed') return DEFAULTS[key] ?? '';
+  const size = squadSize(fields.squad ?? '');
+  return size ? String(Math.ceil(size / 2)) : '';
+}
+
+/** The canonical file (rules 12.5) of the editor's parts: all ten keys, a blank one as its default. */
 export function writeScenario({ comments, fields, map }) {
   const lines = ['DERELICT 1', ...comments];
   for (const [key] of KEYS) {
-    const value = (fields[key] ?? '').trim();
-    if (value || key === 'author' || key === 'title' || key === 'squad') lines.push(value ? `${key}: ${value}` : `${key}:`);
+    const value = (fields[key] ?? '').trim() || defaultValue(key, fields);
+    lines.push(value ? `${key}: ${value}` : `${key}:`);
   }
   lines.push('map:', ...map.map((row) => row.join('')));
   return `${lines.join('\n')}\n`;
@@ -298,7 +315,8 @@ class Editor {
     const { comments, fields, map } = readScenario(text);
     this.comments = comments;
     this.map = map;
-    for (const [key] of KEYS) this.fields[key] = fields[key] ?? '';
+    // A key the file leaves out takes the rules' default, shown in its field and saved.
+    for (const [key] of KEYS) this.fields[key] = fields[key] ?? defaultValue(key, fields);
     this.renderAll();
   }
 

@@ -5,8 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { assertNoScriptErrors, newPage, shoot, useServer } from './harness.js';
+import { assertNoScriptErrors, newPage, repo, shoot, useServer } from './harness.js';
 
 const TOKEN = 'editor-admin-token';
 const ctx = useServer(['--admin-token', TOKEN]);
@@ -126,5 +127,27 @@ test('the editor builds a map, checks it with the server, saves, reloads, upload
   assert.equal(await page.locator('.d-title').innerText(), 'Test Deck');
   await page.waitForSelector('.d-svg .mark-deploy[data-x="1"][data-y="1"]');
   await shoot(page, 'editor-match');
+  assertNoScriptErrors(page);
+});
+
+test('erratum 19: a loaded file that leaves keys out is saved canonical, every key with its default written out', async () => {
+  const canonical = readFileSync(join(repo, 'scenarios', 'derelict', 'chapel-crossing.txt'), 'utf8');
+  // The keys whose values are the rules' defaults (exit-needed 3 = half of five marines, rounded up).
+  const sparse = canonical.split('\n').filter((line) => !/^(reinforcements|exit-needed|timer|overwatch-range|flamer-reloads):/.test(line)).join('\n');
+  assert.notEqual(sparse, canonical);
+  const page = await newPage(ctx.browser);
+  await page.goto(`${ctx.server.url}/#/editor`);
+  await page.waitForSelector('.ed-svg');
+  await page.setInputFiles('input[name=load-file]', { name: 'sparse.txt', mimeType: 'text/plain', buffer: Buffer.from(sparse) });
+  await page.waitForFunction((text) => document.querySelector('textarea[name=file-text]').value === text, canonical);
+  assert.equal(await page.inputValue('input[name=timer]'), '120+30');
+  assert.equal(await page.inputValue('input[name=exit-needed]'), '3');
+  await page.waitForSelector('.ed-check[data-valid="true"]');
+
+  // A field emptied by hand is saved as its default too.
+  await page.fill('input[name=flamer-reloads]', '');
+  await page.waitForFunction((text) => document.querySelector('textarea[name=file-text]').value === text, canonical);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download")')]);
+  assert.equal(readFileSync(await download.path(), 'utf8'), canonical);
   assertNoScriptErrors(page);
 });

@@ -1,4 +1,4 @@
-//! What happened, in the game's words. A field that is `None` was hidden from this viewer.
+//! What happened, in the game's words. An order edit is told to its own side only.
 
 use serde::{Deserialize, Serialize};
 
@@ -61,10 +61,11 @@ pub enum Event {
     RoundBegan {
         round: u32,
     },
-    /// A side changed its orders; `edit` is hidden from everyone else until the reveal.
+    /// A side changed its orders. Told to that side alone (and to replays): nobody else learns
+    /// that it happened.
     Edited {
         seat: Seat,
-        edit: Option<Edit>,
+        edit: Edit,
     },
     Locked {
         seat: Seat,

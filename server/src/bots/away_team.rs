@@ -143,7 +143,7 @@ mod tests {
             assert_eq!(e.whole["type"], "target-rolled");
             assert_eq!(
                 e.for_viewer(Viewer::Spectator),
-                &e.whole,
+                Some(&e.whole),
                 "rolls are public"
             );
         }

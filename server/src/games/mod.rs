@@ -133,16 +133,19 @@ pub trait Game {
     /// What `viewer` may know of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
 
-    /// The event with every part hidden from someone outside its audience removed.
-    fn conceal(event: &Self::Event) -> Self::Event;
+    /// The event as everyone outside its audience may see it: its secret parts removed, or
+    /// `None` when they may not even learn that it happened. A command whose every event is
+    /// `None` for a viewer is withheld from that viewer whole (no update, no seq), so a game
+    /// returns `None` only for a command that changes nothing of that viewer's view.
+    fn conceal(event: &Self::Event) -> Option<Self::Event>;
 
-    /// The event as `viewer` may see it.
+    /// The event as `viewer` may see it; `None`: withheld.
     fn redact(told: &Told<Self::Event>, viewer: Viewer) -> Option<Self::Event> {
-        Some(if told.audience.includes(viewer) {
-            told.event.clone()
+        if told.audience.includes(viewer) {
+            Some(told.event.clone())
         } else {
             Self::conceal(&told.event)
-        })
+        }
     }
 
     /// How the match ended, once it has.

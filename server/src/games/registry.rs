@@ -102,17 +102,18 @@ impl MatchError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct JsonEvent {
     pub whole: Value,
-    pub concealed: Value,
+    /// As everyone outside the audience sees it; `None`: withheld from them.
+    pub concealed: Option<Value>,
     pub audience: Audience,
 }
 
 impl JsonEvent {
-    /// The event as `viewer` may see it.
-    pub fn for_viewer(&self, viewer: Viewer) -> &Value {
+    /// The event as `viewer` may see it; `None`: withheld.
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&Value> {
         if self.audience.includes(viewer) {
-            &self.whole
+            Some(&self.whole)
         } else {
-            &self.concealed
+            self.concealed.as_ref()
         }
     }
 }
@@ -181,7 +182,7 @@ fn json_events<G: Game>(told: &[super::Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
         .map(|t| JsonEvent {
             whole: to_json(&t.event),
-            concealed: to_json(&G::conceal(&t.event)),
+            concealed: G::conceal(&t.event).map(|e| to_json(&e)),
             audience: t.audience,
         })
         .collect()

@@ -13,7 +13,7 @@ use xenotable_protocol::{
 use super::admin::is_admin;
 use super::json::{Body, Params};
 use super::{AppState, HttpError};
-use crate::games::{MatchSetup, built_in_scenarios, new_match};
+use crate::games::{MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
 
@@ -69,6 +69,24 @@ async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, Htt
     }
 }
 
+/// A game played on scenario files was asked for a match without one: the answer names them.
+async fn scenario_required(app: &AppState, game: &str) -> Result<HttpError, HttpError> {
+    let ids: Vec<String> = app
+        .store
+        .list_scenarios(Some(game))
+        .await?
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    Ok(HttpError::bad_request(
+        "scenario_required",
+        format!(
+            "a {game} match is played on a scenario; choose one of: {}",
+            ids.join(", ")
+        ),
+    ))
+}
+
 async fn create(
     State(app): State<AppState>,
     headers: HeaderMap,
@@ -90,14 +108,20 @@ async fn create(
         Some(id) => Some(scenario_of(&app, &req.game, id).await?),
         None => None,
     };
-    new_match(&MatchSetup {
+    if let Err(e) = new_match(&MatchSetup {
         game: req.game.clone(),
         seats: seats.clone(),
         scenario: scenario_text.clone(),
         options: req.options.clone(),
         seed,
-    })
-    .map_err(|e| HttpError::bad_request(e.code(), e.to_string()))?;
+    }) {
+        return Err(match e {
+            MatchError::Setup(SetupError::UnknownScenario(_)) if req.scenario.is_none() => {
+                scenario_required(&app, &req.game).await?
+            }
+            e => HttpError::bad_request(e.code(), e.to_string()),
+        });
+    }
     let mut new_seats = Vec::with_capacity(req.seats.len());
     let mut tokens_out = Vec::new();
     for s in &req.seats {

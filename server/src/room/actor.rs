@@ -16,6 +16,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 use xenotable_protocol::{ChatLine, ClientFrame, Seat, ServerFrame};
 
+use super::seqs::{Seqs, told_to};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
@@ -32,7 +33,7 @@ struct SeatState {
     seat: Seat,
     bot: Option<Bot>,
     token_hash: Option<TokenHash>,
-    /// The seq at which this seat's legal actions last changed (the staleness rule).
+    /// The seat's own seq at which its legal actions last changed (the staleness rule).
     legal_changed: u64,
     legal: Vec<Value>,
 }
@@ -98,7 +99,8 @@ pub(super) struct Room {
     id: Uuid,
     ctx: RoomContext,
     game: Box<dyn AnyMatch>,
-    seq: u64,
+    /// The commands logged, and the seq of each viewer.
+    seqs: Seqs,
     seats: Vec<SeatState>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
@@ -114,8 +116,8 @@ pub(super) struct Room {
     over_recorded: bool,
     /// The match was abandoned: nothing more is played in it.
     abandoned: bool,
-    /// The seat whose clock last ran out and the seq of its `TimeUp`: an act of that seat sent
-    /// before it saw the expiry is told `time_up`.
+    /// The seat whose clock last ran out and the seq of its `TimeUp` in that seat's numbering:
+    /// an act of that seat sent before it saw the expiry is told `time_up`.
     timed_out: Option<(Seat, u64)>,
     rx: mpsc::Receiver<Msg>,
 }
@@ -129,7 +131,7 @@ impl Room {
     ) -> Room {
         let Loaded {
             game,
-            seq,
+            seqs,
             status,
             saved_clock,
             chat,
@@ -163,7 +165,7 @@ impl Room {
             id: record.id,
             ctx,
             game,
-            seq,
+            seqs,
             seats,
             conns: HashMap::new(),
             next_conn: 0,
@@ -184,7 +186,7 @@ impl Room {
     pub(super) async fn run(mut self) {
         let span = tracing::info_span!("room", id = %self.id, game = self.game.game());
         async move {
-            tracing::info!(seq = self.seq, "room open");
+            tracing::info!(seq = self.seqs.log(), "room open");
             loop {
                 let due = self.bot_due;
                 let clock = self.clock;
@@ -206,7 +208,7 @@ impl Room {
                     break;
                 }
             }
-            tracing::info!(seq = self.seq, "room closed");
+            tracing::info!(seq = self.seqs.log(), "room closed");
         }
         .instrument(span)
         .await;
@@ -326,7 +328,7 @@ impl Room {
                 return false;
             }
         }
-        tracing::info!(seq = self.seq, "match abandoned");
+        tracing::info!(seq = self.seqs.log(), "match abandoned");
         self.abandoned = true;
         self.over_recorded = true;
         self.bot_due = None;
@@ -357,7 +359,7 @@ impl Room {
         }
         frame(&ServerFrame::Welcome {
             you,
-            seq: self.seq,
+            seq: self.seqs.of(viewer),
             view,
             chat: self.chat.iter().cloned().collect(),
         })
@@ -509,10 +511,11 @@ impl Room {
                 "the match starts when every seat is taken",
             ));
         }
-        if seen > self.seq {
+        let own = self.seqs.of(Viewer::Seat(seat));
+        if seen > own {
             return Err(refuse(
                 "bad_seq",
-                format!("seq {seen} is ahead of the match ({})", self.seq),
+                format!("seq {seen} is ahead of the match ({own})"),
             ));
         }
         let changed = self
@@ -549,7 +552,7 @@ impl Room {
     ) -> Result<(), Refusal> {
         let record = CommandRecord {
             match_id: self.id,
-            seq: (self.seq + 1) as i64,
+            seq: (self.seqs.log() + 1) as i64,
             seat,
             action,
             at: Utc::now(),
@@ -562,13 +565,13 @@ impl Room {
                 "the move could not be saved; try again",
             ));
         }
-        self.seq += 1;
+        self.seqs.count(events);
         metrics::counter!("xenotable_commands_accepted_total").increment(1);
         for s in &mut self.seats {
             let legal = self.game.legal(s.seat);
             if legal != s.legal {
                 s.legal = legal;
-                s.legal_changed = self.seq;
+                s.legal_changed = self.seqs.of(Viewer::Seat(s.seat));
             }
         }
         self.sync_clock(None);
@@ -586,7 +589,7 @@ impl Room {
                 Ok(()) => self.over_recorded = true,
                 Err(e) => tracing::error!(error = %e, "cannot record the outcome"),
             }
-            tracing::info!(seq = self.seq, "match finished");
+            tracing::info!(seq = self.seqs.log(), "match finished");
         }
         self.schedule_bot();
         Ok(())
@@ -658,27 +661,34 @@ impl Room {
             )
             .await
         {
-            Ok(()) => self.timed_out = Some((running.clock.seat, self.seq)),
+            Ok(()) => {
+                let seat = running.clock.seat;
+                self.timed_out = Some((seat, self.seqs.of(Viewer::Seat(seat))));
+            }
             Err(refusal) => tracing::error!(code = refusal.code, "time up not recorded"),
         }
     }
 
-    /// Sends each connection the update built for its viewer.
+    /// Sends each connection the update built for its viewer; a viewer from whom the command
+    /// is withheld gets nothing.
     fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[JsonEvent]) {
         let mut built: HashMap<Viewer, (Vec<Value>, Value)> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
+            if !told_to(events, viewer) {
+                continue;
+            }
             let (events, view) = built.entry(viewer).or_insert_with(|| {
                 (
                     events
                         .iter()
-                        .map(|e| e.for_viewer(viewer).clone())
+                        .filter_map(|e| e.for_viewer(viewer).cloned())
                         .collect(),
                     self.view(viewer),
                 )
             });
             let update = ServerFrame::Update {
-                seq: self.seq,
+                seq: self.seqs.of(viewer),
                 reference: if Some(id) == from {
                     reference.clone()
                 } else {
@@ -704,7 +714,7 @@ impl Room {
                 return;
             }
         };
-        let (game, seq) = match load::replay(self.ctx.store.as_ref(), &record).await {
+        let (game, seqs) = match load::replay(self.ctx.store.as_ref(), &record).await {
             Ok(rebuilt) => rebuilt,
             Err(e) => return tracing::error!(error = %e, "cannot rebuild the match"),
         };
@@ -715,7 +725,7 @@ impl Room {
             Err(e) => tracing::error!(error = %e, "cannot record the rebuilt match's status"),
         }
         self.game = game;
-        self.seq = seq;
+        self.seqs = seqs;
         self.sync_clock(None);
     }
 
@@ -749,7 +759,8 @@ impl Room {
             let Some(action) = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view)) else {
                 continue;
             };
-            if let Err(refusal) = self.act(None, seat, self.seq, action, None).await {
+            let seen = self.seqs.of(Viewer::Seat(seat));
+            if let Err(refusal) = self.act(None, seat, seen, action, None).await {
                 tracing::error!(%seat, code = refusal.code, message = refusal.message, "bot move refused");
                 self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
             }

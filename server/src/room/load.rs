@@ -3,6 +3,7 @@
 use serde_json::Value;
 use xenotable_protocol::{Outcome, Seat};
 
+use super::seqs::Seqs;
 use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
 use crate::store::{CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
 
@@ -41,12 +42,12 @@ pub fn setup(record: &MatchRecord) -> Result<Box<dyn AnyMatch>, LoadError> {
     })?)
 }
 
-/// The match after every stored command, and how many there were. The replay itself runs on
-/// the blocking pool: a long log must not hold up the rooms and sockets sharing the runtime.
+/// The match after every stored command, and the seq of each viewer. The replay itself runs
+/// on the blocking pool: a long log must not hold up the rooms and sockets sharing the runtime.
 pub async fn replay(
     store: &dyn Store,
     record: &MatchRecord,
-) -> Result<(Box<dyn AnyMatch>, u64), LoadError> {
+) -> Result<(Box<dyn AnyMatch>, Seqs), LoadError> {
     let commands = store.commands(record.id).await?;
     let record = record.clone();
     tokio::task::spawn_blocking(move || replay_log(&record, &commands))
@@ -54,21 +55,24 @@ pub async fn replay(
         .map_err(|_| LoadError::Interrupted)?
 }
 
-/// The match `record` describes after `commands`.
+/// The match `record` describes after `commands`, and the seq of each viewer.
 pub fn replay_log(
     record: &MatchRecord,
     commands: &[CommandRecord],
-) -> Result<(Box<dyn AnyMatch>, u64), LoadError> {
+) -> Result<(Box<dyn AnyMatch>, Seqs), LoadError> {
     let mut game = setup(record)?;
+    let mut seqs = Seqs::new(game.seats());
     for command in commands {
-        apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
-            LoadError::Replay {
-                seq: command.seq,
-                error,
-            }
-        })?;
+        let events =
+            apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
+                LoadError::Replay {
+                    seq: command.seq,
+                    error,
+                }
+            })?;
+        seqs.count(&events);
     }
-    Ok((game, commands.len() as u64))
+    Ok((game, seqs))
 }
 
 /// The status the log gives a match (`outcome`: the game's, after the whole log): a match whose

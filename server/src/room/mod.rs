@@ -8,6 +8,7 @@ pub mod abandon;
 mod actor;
 mod commit;
 pub mod load;
+mod seqs;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,6 +20,7 @@ use uuid::Uuid;
 use xenotable_protocol::Seat;
 
 pub use commit::{CommitError, Committer};
+pub use seqs::Seqs;
 
 use crate::games::Viewer;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, Store, TokenHash};
@@ -79,7 +81,7 @@ pub struct RoomHandle {
 /// What a room starts from: the match rebuilt from its log, and what the store kept beside it.
 struct Loaded {
     game: Box<dyn crate::games::AnyMatch>,
-    seq: u64,
+    seqs: Seqs,
     /// The status the log gives the match (see [`load::settle`]).
     status: MatchStatus,
     saved_clock: Option<SavedClock>,
@@ -88,7 +90,7 @@ struct Loaded {
 
 impl Loaded {
     async fn load(ctx: &RoomContext, record: &MatchRecord) -> Result<Loaded, load::LoadError> {
-        let (game, seq) = load::replay(ctx.store.as_ref(), record).await?;
+        let (game, seqs) = load::replay(ctx.store.as_ref(), record).await?;
         let status = load::settle(ctx.store.as_ref(), record, game.outcome()).await?;
         let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
         let saved_clock = match ctx.store.saved_clock(record.id).await {
@@ -100,7 +102,7 @@ impl Loaded {
         };
         Ok(Loaded {
             game,
-            seq,
+            seqs,
             status,
             saved_clock,
             chat,

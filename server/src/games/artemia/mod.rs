@@ -157,8 +157,8 @@ impl Game for Artemia {
         view::view(state, viewer)
     }
 
-    fn conceal(event: &Event) -> Event {
-        view::conceal(event)
+    fn conceal(event: &Event) -> Option<Event> {
+        Some(view::conceal(event))
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

@@ -126,7 +126,7 @@ impl Game for AwayTeam {
         view::view(state, viewer)
     }
 
-    fn conceal(event: &Event) -> Event {
+    fn conceal(event: &Event) -> Option<Event> {
         view::conceal(event)
     }
 

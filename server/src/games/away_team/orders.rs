@@ -206,10 +206,7 @@ pub fn execute<R: D6>(t: &mut Table<'_, R>, seat: Seat, mv: Move) -> Result<(), 
         }
     };
     t.out.push(Told::secret(
-        Event::Edited {
-            seat,
-            edit: Some(edit),
-        },
+        Event::Edited { seat, edit },
         Audience::only(seat),
     ));
     Ok(())

@@ -112,13 +112,11 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-/// An event without its secret part: a side's edit shows only that the side edited.
-pub fn conceal(event: &Event) -> Event {
+/// An event as everyone outside its audience sees it: a side's edit of its orders is withheld
+/// whole, so the other side cannot count edits (rules 6); every other event is public.
+pub fn conceal(event: &Event) -> Option<Event> {
     match event {
-        Event::Edited { seat, .. } => Event::Edited {
-            seat: *seat,
-            edit: None,
-        },
-        other => other.clone(),
+        Event::Edited { .. } => None,
+        other => Some(other.clone()),
     }
 }

@@ -122,8 +122,8 @@ impl Game for Derelict {
         view::view(state)
     }
 
-    fn conceal(event: &Event) -> Event {
-        event.clone()
+    fn conceal(event: &Event) -> Option<Event> {
+        Some(event.clone())
     }
 
     fn outcome(state: &State) -> Option<Outcome> {

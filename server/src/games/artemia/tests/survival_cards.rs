@@ -1341,10 +1341,10 @@ fn phase_3_submissions_stay_hidden_until_all_have_submitted() {
     }
     assert_eq!(
         Artemia::conceal(&told[0].event),
-        Event::SurvivalSubmitted {
+        Some(Event::SurvivalSubmitted {
             hunted: hunted(2),
             play: None
-        }
+        })
     );
     assert!(t.h(2).survival.contains(SurvivalCard::WrongTrack));
     assert_eq!(t.h(2).survival_played, None);

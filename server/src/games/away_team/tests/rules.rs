@@ -2,7 +2,7 @@
 //! objective, the round limit, retreat, and the order of locking.
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::away_team::{Action, Effect, FigureState, Mode};
+use xenotable_protocol::away_team::{Action, Effect, Event, FigureState, Mode};
 
 use super::support::{Loaded, crew, file, fire, group, round, shots, start, target};
 use crate::games::away_team::encounter::Encounter;
@@ -357,4 +357,134 @@ fn the_aliens_roll_only_after_the_away_team_locks_and_lock_only_with_every_targe
         refused(&mut s, Seat::Aliens, Action::RollTargets {}),
         "already_rolled"
     );
+}
+
+/// Erratum 21: every shot adds `range_mod`, and the target's `defense_mod` (crew shots) or the
+/// scenario's `crew_defense_mod` (alien shots), to its dice (rules 2.2).
+#[test]
+fn a_shot_adds_the_range_and_the_targets_defence_modifiers_to_its_dice() {
+    let mut s = start(&file(
+        "objective = \"neutralise\"\nrange_mod = 2\ncrew_defense_mod = -1",
+        &[
+            crew("captain", "captain", 11),
+            crew("guard", "security-guard", 8),
+            crew("sec", "security-officer", 10),
+            group("raiders", 3, 8, "defense_mod = -3"),
+        ],
+    ));
+    let events = round(
+        &mut s,
+        &[fire("guard", "raiders-1", Mode::Kill)],
+        &[
+            ("raiders-1", "captain"),
+            ("raiders-2", "captain"),
+            ("raiders-3", "sec"),
+        ],
+        &[4, 3, 4, 3, 3, 3],
+    );
+    type Seen<'a> = (&'a str, Vec<(&'a str, i32)>, i32, bool);
+    let seen: Vec<Seen> = shots(&events)
+        .iter()
+        .map(|s| {
+            let mods = s.modifiers.iter().map(|m| (m.name.as_str(), m.value));
+            (s.shooter.as_str(), mods.collect(), s.result, s.hit)
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "guard",
+                vec![("range_mod", 2), ("defense_mod", -3)],
+                6,
+                true
+            ),
+            (
+                "raiders-2",
+                vec![("range_mod", 2), ("crew_defense_mod", -1)],
+                8,
+                false
+            ),
+            (
+                "raiders-3",
+                vec![("range_mod", 2), ("crew_defense_mod", -1)],
+                7,
+                true
+            ),
+        ]
+    );
+}
+
+/// Erratum 21: Hostility is checked before the objective (rules 3.4, checks 2 and 4): the kill
+/// that puts the objective group out and Hostility at its limit loses.
+#[test]
+fn hostility_at_its_limit_loses_even_when_the_same_kill_meets_the_objective() {
+    let mut s = start(&file(
+        "objective = \"neutralise-group\"\nobjective_group = \"folk\"\nhostility_limit = 1",
+        &[
+            crew("captain", "captain", 11),
+            group("folk", 1, 7, "peaceful = true\nranged = false"),
+        ],
+    ));
+    round(
+        &mut s,
+        &[fire("captain", "folk-1", Mode::Kill)],
+        &[],
+        &[1, 1],
+    );
+    assert_eq!(
+        s.ending,
+        Some(Ending::Lost("Hostility reached 1 (limit 1)".into()))
+    );
+}
+
+/// Erratum 21: a shot at an alien already out goes to the lowest-numbered active alien of its
+/// group (rules 3.2), not to another one.
+#[test]
+fn a_shot_at_a_fallen_alien_goes_to_the_lowest_numbered_active_one() {
+    let mut s = start(&file(
+        "objective = \"neutralise\"",
+        &[
+            crew("captain", "captain", 11),
+            crew("sec", "security-officer", 10),
+            group("raiders", 3, 8, "ranged = false"),
+        ],
+    ));
+    let events = round(
+        &mut s,
+        &[
+            fire("captain", "raiders-1", Mode::Kill),
+            fire("sec", "raiders-1", Mode::Stun),
+        ],
+        &[],
+        &[1, 1, 1, 1],
+    );
+    let targets: Vec<&str> = shots(&events).iter().map(|s| s.target.as_str()).collect();
+    assert_eq!(targets, ["raiders-1", "raiders-2"]);
+    assert_eq!(s.aliens[2].state, FigureState::Active);
+}
+
+/// Erratum 21: a stun that a stun-immune alien shrugs off leaves it unaffected (rules 2.4), so
+/// its peaceful group is not provoked and does not fire (rules 3.3).
+#[test]
+fn a_stun_shrugged_off_does_not_provoke_a_peaceful_group() {
+    let mut s = start(&file(
+        "objective = \"neutralise\"",
+        &[
+            crew("captain", "captain", 11),
+            group("raiders", 1, 8, "ranged = false"),
+            group("golems", 2, 7, "peaceful = true\nstun_immune = true"),
+        ],
+    ));
+    let events = round(
+        &mut s,
+        &[fire("captain", "golems-1", Mode::Stun)],
+        &[],
+        &[1, 1],
+    );
+    assert_eq!(shots(&events)[0].effect, Effect::Shrugged);
+    assert_eq!(shots(&events).len(), 1, "no golem fires: {events:#?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::Provoked { .. })));
+    assert_eq!(s.provoked, [false, false]);
+    assert!(s.to_order().is_empty());
 }

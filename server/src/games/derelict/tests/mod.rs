@@ -4,5 +4,6 @@
 mod examples;
 mod properties;
 mod random;
+mod rates;
 mod rules;
 mod support;

@@ -7,11 +7,13 @@ use xenotable_protocol::Seat;
 use super::random::{random_action, random_step};
 use super::support::{Picker, assert_invariants, chapel, hall, hash};
 use crate::games::derelict::Derelict;
+use crate::games::derelict::scenario;
 use crate::games::derelict::scenario::Scenario;
 use crate::games::derelict::victory::LAST_TURN;
-use crate::games::{Dice, Game, Viewer};
+use crate::games::derelict::{Options, State};
+use crate::games::{AnyMatch, Dice, Game, Match, Viewer};
 
-fn new_game(scenario: &Scenario, seed: u64) -> (crate::games::derelict::State, Dice) {
+fn new_game(scenario: &Scenario, seed: u64) -> (State, Dice) {
     let mut dice = Dice::from_seed(seed);
     let s = Derelict::setup(scenario, &mut dice);
     (s, dice)
@@ -113,19 +115,76 @@ fn same_seed_and_actions_give_the_same_events_and_state() {
     }
 }
 
+/// Erratum 21: Derelict hides nothing (rule 13). Through the registry, as every client gets it,
+/// both seats, spectators and replays see the same table (only `legal` is each seat's own), and
+/// that table tells each model's position, facing, AP, activation, overwatch, jam and flamer as
+/// the state has them.
 #[test]
 fn everyone_sees_the_same_table() {
-    let (mut s, mut dice) = new_game(&chapel(), 9);
+    let text = scenario::write(&chapel());
+    let mut m = Match::<Derelict>::new(&Derelict::seats(), Some(&text), Options::default(), 9)
+        .expect("a match");
     let mut pick = Picker::new(9);
-    for _ in 0..300 {
-        if Derelict::outcome(&s).is_some() {
+    let mut overwatch_seen = false;
+    for _ in 0..400 {
+        if m.outcome().is_some() {
             break;
         }
-        let json = |viewer| serde_json::to_string(&Derelict::view(&s, viewer)).unwrap();
-        let spectator = json(Viewer::Spectator);
-        assert_eq!(json(Viewer::Seat(Seat::Marines)), spectator);
-        assert_eq!(json(Viewer::Seat(Seat::Aliens)), spectator);
-        assert_eq!(json(Viewer::Omniscient), spectator);
-        random_step(&mut s, &mut dice, &mut pick);
+        let table = |viewer| {
+            let mut view = m.view(viewer);
+            view.as_object_mut().map(|v| v.remove("legal"));
+            view
+        };
+        let spectator = table(Viewer::Spectator);
+        for viewer in [
+            Viewer::Seat(Seat::Marines),
+            Viewer::Seat(Seat::Aliens),
+            Viewer::Omniscient,
+        ] {
+            assert_eq!(table(viewer), spectator, "{viewer:?}");
+        }
+        let seat = m.to_act()[0];
+        let legal = m.legal(seat);
+        let action = &legal[pick.below(legal.len())];
+        m.act(seat, action).expect("legal");
+        overwatch_seen |= tells_the_state(m.state());
     }
+    assert!(overwatch_seen, "the game never put a marine on overwatch");
+}
+
+/// Checks the spectator's table against the whole truth; whether a marine is on overwatch.
+fn tells_the_state(s: &State) -> bool {
+    let view = Derelict::view(s, Viewer::Spectator);
+    assert_eq!(view.active, s.active.map(|a| s.models[a.model].id));
+    assert_eq!(view.ap, s.active.map(|a| a.ap));
+    assert_eq!(
+        (view.turn, view.phase, view.escaped),
+        (s.turn, s.phase, s.escaped)
+    );
+    for marine in &view.marines {
+        let model = &s.models[s.index(marine.id).expect("a marine of the state")];
+        let placed = model.faced && model.on_board();
+        assert_eq!(marine.at, placed.then_some(model.at));
+        assert_eq!(marine.facing, placed.then_some(model.facing));
+        assert_eq!(
+            (marine.status, marine.acted, marine.overwatch, marine.jammed),
+            (model.status, model.acted, model.overwatch, model.jammed)
+        );
+        assert_eq!(
+            marine.flamer.map(|f| (f.shots, f.reloads)),
+            model.has_flamer().then_some((model.shots, model.reloads))
+        );
+    }
+    let aliens: Vec<_> = s
+        .aliens()
+        .filter(|a| a.on_board())
+        .map(|a| (a.id, a.at, a.faced.then_some(a.facing), a.acted))
+        .collect();
+    let shown: Vec<_> = view
+        .aliens
+        .iter()
+        .map(|a| (a.id, a.at, a.facing, a.acted))
+        .collect();
+    assert_eq!(shown, aliens);
+    view.marines.iter().any(|m| m.overwatch)
 }

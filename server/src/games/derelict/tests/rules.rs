@@ -244,6 +244,30 @@ fn a_step_with_a_shot_fires_shot_one_and_a_standing_shot_follows_as_shot_two() {
     assert_eq!(kill_numbers(&t.events), [6, 5]);
 }
 
+/// Erratum 21: the shot of a step with a shot is aimed from the square the step ends on (6.1,
+/// 3.1). On corridor floor a marine sees sideways only into rooms (5.2.3): after a diagonal step
+/// from (3,5) to (2,4) he sees (2,1) straight ahead, which he could not see from (3,5), and no
+/// longer sees (3,1), which he could.
+#[test]
+fn a_step_with_a_shot_aims_from_the_square_it_ends_on() {
+    let corridor = |alien: (usize, usize)| {
+        let rows = rows(7, 7, '.', &[((3, 5), 'M'), (alien, 'A')]);
+        start(&rows, &soldiers(1), &[(sq(3, 5), Facing::N)], &[Facing::S])
+    };
+    let mut t = corridor((2, 1));
+    assert!(!t.is_legal(Seat::Marines, shoot(m(1), sq(2, 1))));
+    t.roll(71, &[1, 2]);
+    let events = t.marines(step_shooting(m(1), sq(2, 4), sq(2, 1)));
+    assert_eq!(kill_numbers(&events), [6]);
+
+    let mut t = corridor((3, 1));
+    assert!(t.is_legal(Seat::Marines, shoot(m(1), sq(3, 1))));
+    assert_eq!(
+        t.refuse(Seat::Marines, step_shooting(m(1), sq(2, 4), sq(3, 1))),
+        "not_visible"
+    );
+}
+
 #[test]
 fn voluntary_shots_never_jam() {
     let mut t = soldier_at_3_5(&[((3, 1), 'A')]);
@@ -355,6 +379,24 @@ fn a_double_jams_even_when_it_kills() {
     assert!(died(&events, a(1)));
     assert!(t.model(m(1)).jammed);
     assert_eq!(t.s.active, None, "the dead alien is no longer active");
+}
+
+/// Erratum 21: a double jams whether or not it kills, so a missed double jams too (7.2).
+#[test]
+fn a_missed_double_jams_too() {
+    let mut t = watched_alien(0);
+    t.roll(seed_rolling(&[3, 3]), &[3, 3]);
+    let events = t.aliens(turn(a(1), Side::Left));
+    assert!(!died(&events, a(1)), "(3,3) misses a 6");
+    assert!(t.model(m(1)).jammed);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::OverwatchShot {
+            hit: false,
+            jammed: true,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -727,6 +769,12 @@ fn a_marine_stepping_onto_an_exit_escapes_and_enough_escapes_win() {
     }));
     assert_eq!(t.model(m(1)).status, Status::Escaped);
     assert_eq!(t.s.board.occupant((1, 2)), None);
+    let shown = &Derelict::view(&t.s, crate::games::Viewer::Spectator).marines[0];
+    assert_eq!(
+        (shown.status, shown.at, shown.facing),
+        (Status::Escaped, None, None),
+        "an escaped marine stands nowhere on the table"
+    );
     let outcome = Derelict::outcome(&t.s).expect("over");
     assert_eq!(
         (outcome.winners, outcome.reason.as_str()),
@@ -1023,4 +1071,12 @@ fn the_view_shows_the_whole_table_to_everyone() {
         (Duty::Wait, Duty::Arrive)
     );
     assert_eq!((view.arrivals, view.turn_seconds), (2, None));
+    for (to, facing) in [(sq(18, 1), Facing::W), (sq(1, 6), Facing::E)] {
+        t.aliens(Action::Arrive { to, facing });
+    }
+    let view = Derelict::view(&t.s, crate::games::Viewer::Spectator);
+    assert_eq!(
+        (view.arrivals, view.duties.marines, view.duties.aliens),
+        (0, Duty::Wait, Duty::Act)
+    );
 }

@@ -276,7 +276,7 @@ fn told_to_crew(s: &mut State, action: Action) -> Vec<Event> {
     Intruder::apply(s, Seat::Intruder, &action, &mut Dice::from_seed(9))
         .expect("legal")
         .into_iter()
-        .map(|t| Intruder::conceal(&t.event))
+        .filter_map(|t| Intruder::conceal(&t.event))
         .collect()
 }
 
