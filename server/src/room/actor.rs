@@ -16,6 +16,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 use xenotable_protocol::{ChatLine, ClientFrame, Seat, ServerFrame};
 
+use super::frame::{Refusal, parse_frame, refuse};
 use super::seqs::{Seqs, told_to};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
@@ -79,19 +80,6 @@ impl RunningClock {
             "deadline_ms": (now + remaining).as_millis() as u64,
             "remaining_ms": remaining.as_millis() as u64,
         })
-    }
-}
-
-/// A refusal sent to one connection.
-struct Refusal {
-    code: &'static str,
-    message: String,
-}
-
-fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
-    Refusal {
-        code,
-        message: message.into(),
     }
 }
 
@@ -767,23 +755,6 @@ impl Room {
             return;
         }
     }
-}
-
-/// Reads a client frame, naming what is wrong with it.
-fn parse_frame(text: &str) -> Result<ClientFrame, Refusal> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| refuse("bad_json", format!("the frame is not JSON: {e}")))?;
-    let Some(t) = value.get("t").and_then(Value::as_str).map(str::to_owned) else {
-        return Err(refuse(
-            "bad_frame",
-            "a frame is an object with a string \"t\"",
-        ));
-    };
-    if !["act", "chat", "ping"].contains(&t.as_str()) {
-        return Err(refuse("unknown_type", format!("unknown frame type {t:?}")));
-    }
-    serde_json::from_value(value)
-        .map_err(|e| refuse("bad_frame", format!("malformed {t} frame: {e}")))
 }
 
 fn frame(frame: &ServerFrame) -> Utf8Bytes {

@@ -7,6 +7,7 @@
 pub mod abandon;
 mod actor;
 mod commit;
+pub mod frame;
 pub mod load;
 mod seqs;
 

@@ -10,6 +10,8 @@ mod act;
 mod board;
 mod cards;
 mod flow;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod invariants;
 mod legal;
 mod powers;
 mod state;

@@ -10,6 +10,8 @@ mod checks;
 mod encounter;
 mod figures;
 mod fire;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod invariants;
 mod legal;
 mod objectives;
 mod orders;

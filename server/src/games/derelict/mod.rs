@@ -15,6 +15,8 @@ mod doors;
 mod fire;
 mod flamer;
 mod flow;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod invariants;
 mod legal;
 mod los;
 mod melee;

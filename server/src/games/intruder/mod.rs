@@ -41,6 +41,8 @@ mod construction;
 mod flow;
 mod freezer;
 mod intruder_seat;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod invariants;
 mod legal;
 mod lost;
 mod orders;

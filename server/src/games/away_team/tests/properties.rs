@@ -4,10 +4,11 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::away_team::{Action, CrewOrder, Event, FigureState, Mode};
+use xenotable_protocol::away_team::{Action, CrewOrder, Event, Mode};
 
 use super::support::shipped;
-use crate::games::away_team::encounter::{Encounter, Objective};
+use crate::games::away_team::encounter::Encounter;
+use crate::games::away_team::invariants::check as check_invariants;
 use crate::games::away_team::{AwayTeam, State};
 use crate::games::{Dice, Game, Told};
 
@@ -18,35 +19,6 @@ fn hash(s: &State) -> u64 {
     let mut h = DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
-}
-
-fn check_invariants(s: &State) {
-    let killed_peaceful = s
-        .aliens
-        .iter()
-        .filter(|a| s.encounter.groups[a.group].peaceful && a.state == FigureState::Killed)
-        .count();
-    assert_eq!(s.hostility as usize, killed_peaceful);
-    let last = match s.encounter.objective {
-        Objective::Survive { rounds } => rounds,
-        _ => s.encounter.max_rounds,
-    };
-    assert!(s.round <= last, "round {} past {last}", s.round);
-    for a in s.to_order() {
-        assert_eq!(s.aliens[a].state, FigureState::Active);
-    }
-    if s.ending.is_some() {
-        assert!(AwayTeam::to_act(s).is_empty());
-        for seat in [Seat::AwayTeam, Seat::Aliens] {
-            assert!(AwayTeam::legal_actions(s, seat).is_empty());
-        }
-    } else {
-        assert!(!s.active_crew().is_empty());
-        assert!(
-            s.captain()
-                .is_some_and(|c| s.crew[c].state != FigureState::Killed)
-        );
-    }
 }
 
 /// Every action of either side on any figure, in or out: the legal list must be exactly the

@@ -4,14 +4,12 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use xenotable_protocol::Seat;
-use xenotable_protocol::derelict::{
-    Action, Event, Facing, ModelId, Phase, Role, Side, Square, Status,
-};
+use xenotable_protocol::derelict::{Action, Event, Facing, ModelId, Role, Side, Square};
 
 use crate::games::derelict::Derelict;
-use crate::games::derelict::board::is_floor;
+pub use crate::games::derelict::invariants::check as assert_invariants;
 use crate::games::derelict::scenario::{AlienPool, Map, Scenario, SquadItem, Timer};
-use crate::games::derelict::state::{ALIEN_AP, MARINE_AP, State};
+use crate::games::derelict::state::State;
 use crate::games::{Dice, Game, RuleError};
 
 /// The map of the example of rules 12.6.
@@ -143,56 +141,6 @@ pub fn seed_rolling(rolls: &[u8]) -> u64 {
             rolls.iter().all(|&r| dice.d6() == r)
         })
         .expect("some seed rolls anything")
-}
-
-/// The rules' invariants.
-pub fn assert_invariants(s: &State) {
-    let mut seen = std::collections::HashSet::new();
-    for (k, m) in s.models.iter().enumerate() {
-        if m.status != Status::OnBoard {
-            continue;
-        }
-        let p = m.pos();
-        assert!(seen.insert(p), "two models on {p:?}");
-        assert!(
-            is_floor(s.board.cell(p)),
-            "{} on {:?}",
-            m.id,
-            s.board.cell(p)
-        );
-        assert_eq!(s.board.occupant(p), Some(k), "board and {} disagree", m.id);
-    }
-    for y in 0..s.board.height() {
-        for x in 0..s.board.width() {
-            if let Some(k) = s.board.occupant((x, y)) {
-                assert!(s.models[k].on_board(), "a removed model still on ({x},{y})");
-                assert_eq!(s.models[k].pos(), (x, y));
-            }
-        }
-    }
-    if let Some(act) = s.active {
-        let full = if s.models[act.model].is_marine() {
-            MARINE_AP
-        } else {
-            ALIEN_AP
-        };
-        assert!(act.ap <= full, "AP {} over {full}", act.ap);
-        assert!(s.models[act.model].on_board() && s.models[act.model].acted);
-    }
-    let count = |status| s.marines().filter(|m| m.status == status).count();
-    let (escaped, dead) = (count(Status::Escaped), count(Status::Dead));
-    let alive = count(Status::OnBoard) + count(Status::Waiting);
-    assert_eq!(
-        escaped + alive + dead,
-        s.squad,
-        "escaped + alive + dead = squad"
-    );
-    assert_eq!(escaped, usize::from(s.escaped));
-    for m in s.marines() {
-        assert!(m.shots <= 6 && m.reloads <= s.rules.flamer_reloads);
-        assert!(!m.overwatch || m.has_bolter());
-    }
-    assert_eq!(s.outcome.is_some(), s.phase == Phase::Over);
 }
 
 /// A match under test: the state, its dice, and every event told so far.
