@@ -108,7 +108,7 @@ async fn away_team_frames_are_independent_of_the_other_sides_orders_and_edits() 
             pick: 13 + n as u64,
             max_steps: 2_000,
         };
-        coverage.add(driver::play::<AwayTeam>(&server, &db, setup).await);
+        coverage.add(driver::play::<AwayTeam>(&server, &db, setup).await.0);
     }
     eprintln!("{coverage:?}");
     coverage.assert_covers(&["edited"]);

@@ -201,9 +201,19 @@ pub struct Setup<'a> {
     pub max_steps: usize,
 }
 
+/// Every frame a connection received, parsed.
+pub struct Received {
+    pub viewer: Viewer,
+    pub frames: Vec<Value>,
+}
+
 /// Plays one match of `G` on `server` as `setup` says, checking every frame; returns what the
-/// twins covered.
-pub async fn play<G: Secrets>(server: &Server, db: &Db, setup: Setup<'_>) -> Coverage {
+/// twins covered and what each connection received.
+pub async fn play<G: Secrets>(
+    server: &Server,
+    db: &Db,
+    setup: Setup<'_>,
+) -> (Coverage, Vec<Received>) {
     let seats: Vec<Value> = setup
         .seats
         .iter()
@@ -368,10 +378,21 @@ pub async fn play<G: Secrets>(server: &Server, db: &Db, setup: Setup<'_>) -> Cov
     let logged: Vec<(String, Value)> = log.into_iter().map(|c| (c.seat, c.action)).collect();
     assert_eq!(logged, sent, "the stored log");
     store.close().await;
+    let mut received = Vec::new();
     for conn in conns {
+        let frames = conn
+            .client
+            .frames
+            .iter()
+            .map(|f| serde_json::from_str(f).expect("JSON frames"))
+            .collect();
+        received.push(Received {
+            viewer: conn.viewer,
+            frames,
+        });
         conn.client.close().await;
     }
-    coverage
+    (coverage, received)
 }
 
 /// A frame without the running clock's wall-clock times, after checking the rest of the clock

@@ -19,4 +19,5 @@
 mod common;
 
 mod away_team;
+mod derelict;
 mod driver;
