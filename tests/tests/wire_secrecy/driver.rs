@@ -1,0 +1,492 @@
+//! The driver: a match played over the wire by a client at every seat and a spectator, mirrored
+//! in process, every frame checked against the server's view and against twins.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+use xenotable_protocol::{MatchView, Seat};
+use xenotable_server::games::{Dice, Game, JsonEvent, Told, Viewer};
+use xenotable_server::room::Seqs;
+
+use crate::common::{Client, Db, Picker, Server};
+
+/// How many twins are built for each viewer at each step.
+const TWINS: usize = 2;
+
+/// What a viewer may not know in one game: the rules' hidden-information table, stated by the
+/// test as the twins it builds.
+pub trait Secrets: Game {
+    /// Whether every die rolled is told to everyone (its purpose and result are public): a step
+    /// that rolls is then not compared on twins whose dice differ.
+    const ROLLS_ARE_PUBLIC: bool;
+
+    /// A state, and the dice it goes on with, that `viewer` may not tell from `s` by the rules:
+    /// what it may not know redrawn at random, everything else as it is.
+    fn twin(s: &Self::State, dice: &Dice, viewer: Viewer, pick: &mut Picker)
+    -> (Self::State, Dice);
+
+    /// What `seat` might have sent instead of `action` on the twin state `s` without `viewer`
+    /// being allowed to tell the difference: its secret choices swapped (by default none).
+    fn twin_action(
+        s: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        viewer: Viewer,
+        pick: &mut Picker,
+    ) -> Self::Action {
+        let _ = (s, seat, viewer, pick);
+        action.clone()
+    }
+
+    /// Which of `legal` (the seat's legal list from its own last frame) to send: by default any.
+    fn choose(legal: &[Value], pick: &mut Picker) -> usize {
+        pick.below(legal.len())
+    }
+}
+
+/// What the twins covered over a match.
+#[derive(Debug, Default)]
+pub struct Coverage {
+    pub steps: usize,
+    /// Twin states checked, and among them those that differed from the real state in the
+    /// omniscient view (so the viewer had something real not to see).
+    pub twins: usize,
+    pub hidden_states: usize,
+    /// Steps played on a twin and told alike to the viewer.
+    pub compared: usize,
+    /// Steps on a twin that revealed the swapped part to the viewer (its next view differs), or
+    /// that rolled public dice on other dice, or that the twin's rules refused (a choice of
+    /// another seat that depended on what was swapped): not compared.
+    pub revealed: usize,
+    pub rolled: usize,
+    pub refused: usize,
+    /// By event type: events whose whole form differed on the twin while the viewer was told
+    /// exactly the same.
+    pub hidden_events: BTreeMap<String, usize>,
+}
+
+impl Coverage {
+    /// Adds up the coverage of another match.
+    pub fn add(&mut self, other: Coverage) {
+        self.steps += other.steps;
+        self.twins += other.twins;
+        self.hidden_states += other.hidden_states;
+        self.compared += other.compared;
+        self.revealed += other.revealed;
+        self.rolled += other.rolled;
+        self.refused += other.refused;
+        for (kind, n) in other.hidden_events {
+            *self.hidden_events.entry(kind).or_default() += n;
+        }
+    }
+
+    /// Asserts that the twins hid something real often enough, and that each of `kinds` was
+    /// among the events whose secret part changed unseen.
+    pub fn assert_covers(&self, kinds: &[&str]) {
+        assert!(
+            self.hidden_states * 4 > self.twins,
+            "too few twins differed from the real state: {self:?}"
+        );
+        assert!(
+            self.compared * 3 > self.twins,
+            "too few steps compared on twins: {self:?}"
+        );
+        for kind in kinds {
+            assert!(
+                self.hidden_events.get(*kind).is_some_and(|&n| n > 0),
+                "no {kind} event had its secret swapped unseen: {self:?}"
+            );
+        }
+    }
+}
+
+/// One connection of the match and what it last saw.
+struct Conn {
+    viewer: Viewer,
+    client: Client,
+    seq: u64,
+    view: Value,
+}
+
+/// Wire types as JSON (serializing them cannot fail).
+macro_rules! to_json {
+    ($value:expr) => {
+        serde_json::to_value($value).expect("wire types serialize")
+    };
+}
+
+/// The view a connection of `viewer` gets, as the registry builds it.
+fn full_view<G: Game>(s: &G::State, viewer: Viewer) -> Value {
+    let legal = match viewer {
+        Viewer::Seat(seat) => G::legal_actions(s, seat),
+        Viewer::Spectator | Viewer::Omniscient => Vec::new(),
+    };
+    to_json!(&MatchView {
+        game: G::view(s, viewer),
+        to_act: G::to_act(s),
+        legal,
+        outcome: G::outcome(s),
+    })
+}
+
+/// Events as the registry hands them to a room.
+fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
+    told.iter()
+        .map(|t| JsonEvent {
+            whole: to_json!(&t.event),
+            concealed: G::conceal(&t.event).map(|e| to_json!(&e)),
+            audience: t.audience,
+        })
+        .collect()
+}
+
+/// What `viewer` is told of a command: `None` when every event is withheld from it, else the
+/// events as it sees them.
+fn told_to(events: &[JsonEvent], viewer: Viewer) -> Option<Vec<Value>> {
+    let seen: Vec<Value> = events
+        .iter()
+        .filter_map(|e| e.for_viewer(viewer).cloned())
+        .collect();
+    (events.is_empty() || !seen.is_empty()).then_some(seen)
+}
+
+/// The first place where two JSON values differ, for failure messages.
+pub fn diff(a: &Value, b: &Value) -> String {
+    fn walk(a: &Value, b: &Value, path: &mut String) -> Option<String> {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                for key in x.keys().chain(y.keys()) {
+                    let (u, v) = (&x.get(key), &y.get(key));
+                    if u != v {
+                        let len = path.len();
+                        path.push_str(&format!(".{key}"));
+                        let found = match (u, v) {
+                            (Some(u), Some(v)) => walk(u, v, path),
+                            _ => Some(format!("{path}: {u:?} vs {v:?}")),
+                        };
+                        path.truncate(len);
+                        return found;
+                    }
+                }
+                None
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (k, (u, v)) in x.iter().zip(y).enumerate() {
+                    if u != v {
+                        let len = path.len();
+                        path.push_str(&format!("[{k}]"));
+                        let found = walk(u, v, path);
+                        path.truncate(len);
+                        return found;
+                    }
+                }
+                None
+            }
+            _ if a == b => None,
+            _ => Some(format!("{path}: {a} vs {b}")),
+        }
+    }
+    walk(a, b, &mut String::new()).unwrap_or_else(|| "no difference".to_owned())
+}
+
+/// A match to play: the creation body's game, scenario and options, with a person at each seat.
+pub struct Setup<'a> {
+    pub scenario: Option<&'a str>,
+    pub options: Value,
+    pub seats: &'a [Seat],
+    pub seed: u64,
+    /// Seeds the choices of the players and the twins.
+    pub pick: u64,
+    /// The match must end within this many commands.
+    pub max_steps: usize,
+}
+
+/// Every frame a connection received, parsed.
+pub struct Received {
+    pub viewer: Viewer,
+    pub frames: Vec<Value>,
+}
+
+/// Plays one match of `G` on `server` as `setup` says, checking every frame; returns what the
+/// twins covered and what each connection received.
+pub async fn play<G: Secrets>(
+    server: &Server,
+    db: &Db,
+    setup: Setup<'_>,
+) -> (Coverage, Vec<Received>) {
+    let seats: Vec<Value> = setup
+        .seats
+        .iter()
+        .map(|s| json!({"seat": s, "name": format!("Player {s}")}))
+        .collect();
+    let (id, tokens) = server
+        .create(json!({
+            "game": G::ID,
+            "scenario": setup.scenario,
+            "options": setup.options,
+            "seed": setup.seed,
+            "seats": seats,
+        }))
+        .await;
+
+    // The mirror: the match rebuilt from its stored record, as a restart would.
+    let store = db.store().await;
+    let uuid = id.parse().expect("a uuid");
+    let record = store
+        .get_match(uuid)
+        .await
+        .expect("the store answers")
+        .expect("the match is stored");
+    let seats: Vec<Seat> = record
+        .seats
+        .iter()
+        .map(|s| s.seat.parse().expect("a seat"))
+        .collect();
+    let options: G::Options = if record.options.is_null() {
+        G::Options::default()
+    } else {
+        serde_json::from_value(record.options.clone()).expect("the stored options read")
+    };
+    let config = G::configure(&seats, record.scenario_text.as_deref(), options)
+        .unwrap_or_else(|e| panic!("the stored match configures: {e}"));
+    let mut dice = Dice::from_seed(record.seed as u64);
+    let mut state = G::setup(&config, &mut dice);
+    let mut seqs = Seqs::new(&seats);
+
+    // The spectator first, then every seat; each is welcomed with its own view.
+    let mut conns = Vec::new();
+    let viewers = std::iter::once(Viewer::Spectator).chain(seats.iter().map(|&s| Viewer::Seat(s)));
+    for viewer in viewers {
+        let token = match viewer {
+            Viewer::Seat(seat) => tokens
+                .iter()
+                .find(|(s, _)| *s == seat.to_string())
+                .map(|(_, t)| t.as_str()),
+            _ => None,
+        };
+        let mut client = server.connect(&id, token).await;
+        let welcome = client.recv().await;
+        let view = full_view::<G>(&state, viewer);
+        let you = match viewer {
+            Viewer::Seat(seat) => seat.to_string(),
+            _ => "spectator".to_owned(),
+        };
+        let expected = json!({"t": "welcome", "you": you, "seq": 0, "view": view, "chat": []});
+        let seen = without_clock::<G>(welcome, &state);
+        assert!(
+            seen == expected,
+            "{viewer:?}'s welcome: {}",
+            diff(&seen, &expected)
+        );
+        conns.push(Conn {
+            viewer,
+            client,
+            seq: 0,
+            view,
+        });
+    }
+
+    let mut pick = Picker(setup.pick);
+    let mut coverage = Coverage::default();
+    let mut sent = Vec::new();
+    while G::outcome(&state).is_none() {
+        let step = coverage.steps;
+        assert!(step < setup.max_steps, "no end after {step} commands");
+        // A seat whose own last frame offers something plays one of its offers.
+        let able: Vec<usize> = (0..conns.len())
+            .filter(|&k| {
+                conns[k].view["legal"]
+                    .as_array()
+                    .is_some_and(|l| !l.is_empty())
+            })
+            .collect();
+        assert!(!able.is_empty(), "step {step}: nobody may act");
+        let k = able[pick.below(able.len())];
+        let Viewer::Seat(seat) = conns[k].viewer else {
+            unreachable!("spectators are offered nothing")
+        };
+        let legal = conns[k].view["legal"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let offered = legal[G::choose(&legal, &mut pick)].clone();
+        let reference = format!("step-{step}");
+        let frame = json!({"t": "act", "seq": conns[k].seq, "ref": reference, "action": offered});
+        conns[k].client.send(frame).await;
+        sent.push((seat.to_string(), offered.clone()));
+
+        let action: G::Action =
+            serde_json::from_value(offered.clone()).expect("an offered action reads");
+        let mut after = state.clone();
+        let mut dice_after = dice.clone();
+        let told = G::apply(&mut after, seat, &action, &mut dice_after)
+            .unwrap_or_else(|e| panic!("step {step}: the rules refuse {offered}: {e}"));
+        let events = json_events::<G>(&told);
+        seqs.count(&events);
+
+        let played = Played::<G> {
+            before: &state,
+            dice: &dice,
+            seat,
+            action: &action,
+            after: &after,
+            rolled: dice_after != dice,
+            events: &events,
+            step,
+        };
+        for conn in &conns {
+            played.check_twins(conn.viewer, &mut pick, &mut coverage);
+        }
+
+        // Every connection told of the command receives exactly its frame, next.
+        for conn in &mut conns {
+            let Some(seen_events) = told_to(&events, conn.viewer) else {
+                continue;
+            };
+            let frame = conn.client.recv().await;
+            let view = full_view::<G>(&after, conn.viewer);
+            let seq = seqs.of(conn.viewer);
+            let mut expected =
+                json!({"t": "update", "seq": seq, "events": seen_events, "view": view});
+            // The sender's copy answers its act.
+            if conn.viewer == Viewer::Seat(seat) {
+                expected["ref"] = json!(reference);
+            }
+            let seen = without_clock::<G>(frame, &after);
+            assert!(
+                seen == expected,
+                "step {step}, {seat} sent {offered}: {:?} received {}",
+                conn.viewer,
+                diff(&seen, &expected)
+            );
+            conn.seq = seq;
+            conn.view = view;
+        }
+        state = after;
+        dice = dice_after;
+        coverage.steps += 1;
+    }
+
+    // Nothing else reached anyone: a ping is answered next.
+    for conn in &mut conns {
+        conn.client.send(json!({"t": "ping"})).await;
+        let next = conn.client.recv().await;
+        assert_eq!(next, json!({"t": "pong"}), "{:?} got more", conn.viewer);
+    }
+    // The log holds the commands sent, in order: the frames came from seed + log.
+    let log = store.commands(uuid).await.expect("the log");
+    let logged: Vec<(String, Value)> = log.into_iter().map(|c| (c.seat, c.action)).collect();
+    assert_eq!(logged, sent, "the stored log");
+    store.close().await;
+    let mut received = Vec::new();
+    for conn in conns {
+        let frames = conn
+            .client
+            .frames
+            .iter()
+            .map(|f| serde_json::from_str(f).expect("JSON frames"))
+            .collect();
+        received.push(Received {
+            viewer: conn.viewer,
+            frames,
+        });
+        conn.client.close().await;
+    }
+    (coverage, received)
+}
+
+/// A frame without the running clock's wall-clock times, after checking the rest of the clock
+/// against the game's.
+fn without_clock<G: Game>(mut frame: Value, s: &G::State) -> Value {
+    let clock = frame
+        .get_mut("view")
+        .and_then(Value::as_object_mut)
+        .and_then(|v| v.remove("clock"));
+    let expected = G::clock(s).map(|c| json!([c.seat, c.period, c.seconds]));
+    let seen = clock.map(|c| json!([c["seat"], c["period"], c["seconds"]]));
+    assert_eq!(seen, expected, "the clock on the wire");
+    frame
+}
+
+/// One step of the match: the state before and after the command, and what it told.
+struct Played<'a, G: Game> {
+    before: &'a G::State,
+    dice: &'a Dice,
+    seat: Seat,
+    action: &'a G::Action,
+    after: &'a G::State,
+    /// The command rolled dice.
+    rolled: bool,
+    events: &'a [JsonEvent],
+    step: usize,
+}
+
+impl<G: Secrets> Played<'_, G> {
+    /// Builds twins of the state before the step for `viewer`, and checks that it sees the same
+    /// on each, before the step and after it.
+    fn check_twins(&self, viewer: Viewer, pick: &mut Picker, coverage: &mut Coverage) {
+        let step = self.step;
+        let seen = full_view::<G>(self.before, viewer);
+        let told = told_to(self.events, viewer);
+        let seen_after = full_view::<G>(self.after, viewer);
+        let truth = full_view::<G>(self.before, Viewer::Omniscient);
+        for _ in 0..TWINS {
+            let (mut twin, mut twin_dice) = G::twin(self.before, self.dice, viewer, pick);
+            let twin_seen = full_view::<G>(&twin, viewer);
+            assert!(
+                twin_seen == seen,
+                "step {step}: {viewer:?} can tell a twin from the real state: {}",
+                diff(&twin_seen, &seen)
+            );
+            coverage.twins += 1;
+            if full_view::<G>(&twin, Viewer::Omniscient) != truth {
+                coverage.hidden_states += 1;
+            }
+            let action = if viewer == Viewer::Seat(self.seat) {
+                self.action.clone()
+            } else {
+                G::twin_action(&twin, self.seat, self.action, viewer, pick)
+            };
+            let dice_swapped = twin_dice != *self.dice;
+            let Ok(twin_told) = G::apply(&mut twin, self.seat, &action, &mut twin_dice) else {
+                assert_ne!(
+                    viewer,
+                    Viewer::Seat(self.seat),
+                    "step {step}: the seat's own action is refused on a twin it cannot tell apart"
+                );
+                coverage.refused += 1;
+                continue;
+            };
+            if full_view::<G>(&twin, viewer) != seen_after {
+                coverage.revealed += 1;
+                continue;
+            }
+            if G::ROLLS_ARE_PUBLIC && dice_swapped && self.rolled {
+                coverage.rolled += 1;
+                continue;
+            }
+            let twin_events = json_events::<G>(&twin_told);
+            let twin_told_to = told_to(&twin_events, viewer);
+            assert!(
+                twin_told_to == told,
+                "step {step}: {} sent {}; on a twin ({}) {viewer:?} is told otherwise: {}",
+                self.seat,
+                to_json!(self.action),
+                to_json!(&action),
+                diff(&to_json!(&twin_told_to), &to_json!(&told)),
+            );
+            coverage.compared += 1;
+            let kinds = self.events.len().max(twin_events.len());
+            for k in 0..kinds {
+                let (real, other) = (self.events.get(k), twin_events.get(k));
+                if real.map(|e| &e.whole) != other.map(|e| &e.whole) {
+                    let kind = real
+                        .or(other)
+                        .map_or(Value::Null, |e| e.whole["type"].clone());
+                    let kind = kind.as_str().unwrap_or("?").to_owned();
+                    *coverage.hidden_events.entry(kind).or_default() += 1;
+                }
+            }
+        }
+    }
+}
