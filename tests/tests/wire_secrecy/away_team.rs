@@ -57,8 +57,18 @@ fn redraw_orders(s: &mut State, seat: Seat, pick: &mut Picker) {
 impl Secrets for AwayTeam {
     const ROLLS_ARE_PUBLIC: bool = true;
 
-    fn twin(s: &State, dice: &Dice, viewer: Viewer, pick: &mut Picker) -> (State, Dice) {
+    fn twin(
+        s: &State,
+        after: Option<&State>,
+        dice: &Dice,
+        viewer: Viewer,
+        pick: &mut Picker,
+    ) -> (State, Dice) {
         let mut twin = s.clone();
+        // The second lock reveals both sides' orders.
+        if after.is_some_and(|a| a.revealed != s.revealed || a.ending.is_some()) {
+            return (twin, dice.clone());
+        }
         if viewer != Viewer::Seat(Seat::AwayTeam) {
             redraw_orders(&mut twin, Seat::AwayTeam, pick);
         }
@@ -71,6 +81,7 @@ impl Secrets for AwayTeam {
 
     fn twin_action(
         s: &State,
+        _after: &State,
         seat: Seat,
         action: &Action,
         _viewer: Viewer,

@@ -21,20 +21,29 @@ pub trait Secrets: Game {
     const ROLLS_ARE_PUBLIC: bool;
 
     /// A state, and the dice it goes on with, that `viewer` may not tell from `s` by the rules:
-    /// what it may not know redrawn at random, everything else as it is.
-    fn twin(s: &Self::State, dice: &Dice, viewer: Viewer, pick: &mut Picker)
-    -> (Self::State, Dice);
+    /// what it may not know redrawn at random, everything else as it is. With `after`, the real
+    /// state after the step about to be played, the twin is to be played through that step too:
+    /// what the step reveals to the viewer must then stay as it is.
+    fn twin(
+        s: &Self::State,
+        after: Option<&Self::State>,
+        dice: &Dice,
+        viewer: Viewer,
+        pick: &mut Picker,
+    ) -> (Self::State, Dice);
 
     /// What `seat` might have sent instead of `action` on the twin state `s` without `viewer`
-    /// being allowed to tell the difference: its secret choices swapped (by default none).
+    /// being allowed to tell the difference, even after the step (`after` is the real state
+    /// then): its secret choices swapped (by default none).
     fn twin_action(
         s: &Self::State,
+        after: &Self::State,
         seat: Seat,
         action: &Self::Action,
         viewer: Viewer,
         pick: &mut Picker,
     ) -> Self::Action {
-        let _ = (s, seat, viewer, pick);
+        let _ = (s, after, seat, viewer, pick);
         action.clone()
     }
 
@@ -430,22 +439,29 @@ impl<G: Secrets> Played<'_, G> {
         let told = told_to(self.events, viewer);
         let seen_after = full_view::<G>(self.after, viewer);
         let truth = full_view::<G>(self.before, Viewer::Omniscient);
-        for _ in 0..TWINS {
-            let (mut twin, mut twin_dice) = G::twin(self.before, self.dice, viewer, pick);
-            let twin_seen = full_view::<G>(&twin, viewer);
+        let alike = |twin: &G::State, coverage: &mut Coverage| {
+            let twin_seen = full_view::<G>(twin, viewer);
             assert!(
                 twin_seen == seen,
                 "step {step}: {viewer:?} can tell a twin from the real state: {}",
                 diff(&twin_seen, &seen)
             );
             coverage.twins += 1;
-            if full_view::<G>(&twin, Viewer::Omniscient) != truth {
+            if full_view::<G>(twin, Viewer::Omniscient) != truth {
                 coverage.hidden_states += 1;
             }
+        };
+        for _ in 0..TWINS {
+            // A twin of the moment, then one to play the step on.
+            let (twin, _) = G::twin(self.before, None, self.dice, viewer, pick);
+            alike(&twin, coverage);
+            let (mut twin, mut twin_dice) =
+                G::twin(self.before, Some(self.after), self.dice, viewer, pick);
+            alike(&twin, coverage);
             let action = if viewer == Viewer::Seat(self.seat) {
                 self.action.clone()
             } else {
-                G::twin_action(&twin, self.seat, self.action, viewer, pick)
+                G::twin_action(&twin, self.after, self.seat, self.action, viewer, pick)
             };
             let dice_swapped = twin_dice != *self.dice;
             let Ok(twin_told) = G::apply(&mut twin, self.seat, &action, &mut twin_dice) else {
