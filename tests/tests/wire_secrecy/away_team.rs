@@ -79,19 +79,16 @@ impl Secrets for AwayTeam {
         (twin, dice.clone())
     }
 
-    fn twin_action(
+    /// Any edit of the orders is the side's secret, as is the fact that it edited at all.
+    fn secret_choice(
         s: &State,
         _after: &State,
         seat: Seat,
         action: &Action,
         _viewer: Viewer,
         pick: &mut Picker,
-    ) -> Action {
-        if is_edit(action) {
-            any_edit(s, seat, pick).unwrap_or_else(|| action.clone())
-        } else {
-            action.clone()
-        }
+    ) -> Option<Action> {
+        is_edit(action).then(|| any_edit(s, seat, pick)).flatten()
     }
 
     /// Locks one time in five, so that rounds end.

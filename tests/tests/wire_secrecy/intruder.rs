@@ -100,21 +100,21 @@ impl Secrets for Intruder {
         (twin, dice.clone())
     }
 
-    fn twin_action(
+    /// A crew seat's orders are its own until every seat's are in; those that complete the set
+    /// are executed at once, in the open.
+    fn secret_choice(
         s: &State,
         after: &State,
         seat: Seat,
         action: &Action,
         _viewer: Viewer,
         pick: &mut Picker,
-    ) -> Action {
+    ) -> Option<Action> {
         match action {
-            // Orders that complete the set are executed at once, in the open.
-            Action::Orders { .. } if after.orders.is_empty() => action.clone(),
-            Action::Orders { .. } => any_orders(s, seat, pick)
-                .map(|orders| Action::Orders { orders })
-                .unwrap_or_else(|| action.clone()),
-            other => other.clone(),
+            Action::Orders { .. } if !after.orders.is_empty() => {
+                any_orders(s, seat, pick).map(|orders| Action::Orders { orders })
+            }
+            _ => None,
         }
     }
 }
