@@ -57,8 +57,18 @@ fn redraw_orders(s: &mut State, seat: Seat, pick: &mut Picker) {
 impl Secrets for AwayTeam {
     const ROLLS_ARE_PUBLIC: bool = true;
 
-    fn twin(s: &State, dice: &Dice, viewer: Viewer, pick: &mut Picker) -> (State, Dice) {
+    fn twin(
+        s: &State,
+        after: Option<&State>,
+        dice: &Dice,
+        viewer: Viewer,
+        pick: &mut Picker,
+    ) -> (State, Dice) {
         let mut twin = s.clone();
+        // The second lock reveals both sides' orders.
+        if after.is_some_and(|a| a.revealed != s.revealed || a.ending.is_some()) {
+            return (twin, dice.clone());
+        }
         if viewer != Viewer::Seat(Seat::AwayTeam) {
             redraw_orders(&mut twin, Seat::AwayTeam, pick);
         }
@@ -69,18 +79,16 @@ impl Secrets for AwayTeam {
         (twin, dice.clone())
     }
 
-    fn twin_action(
+    /// Any edit of the orders is the side's secret, as is the fact that it edited at all.
+    fn secret_choice(
         s: &State,
+        _after: &State,
         seat: Seat,
         action: &Action,
         _viewer: Viewer,
         pick: &mut Picker,
-    ) -> Action {
-        if is_edit(action) {
-            any_edit(s, seat, pick).unwrap_or_else(|| action.clone())
-        } else {
-            action.clone()
-        }
+    ) -> Option<Action> {
+        is_edit(action).then(|| any_edit(s, seat, pick)).flatten()
     }
 
     /// Locks one time in five, so that rounds end.

@@ -21,21 +21,30 @@ pub trait Secrets: Game {
     const ROLLS_ARE_PUBLIC: bool;
 
     /// A state, and the dice it goes on with, that `viewer` may not tell from `s` by the rules:
-    /// what it may not know redrawn at random, everything else as it is.
-    fn twin(s: &Self::State, dice: &Dice, viewer: Viewer, pick: &mut Picker)
-    -> (Self::State, Dice);
-
-    /// What `seat` might have sent instead of `action` on the twin state `s` without `viewer`
-    /// being allowed to tell the difference: its secret choices swapped (by default none).
-    fn twin_action(
+    /// what it may not know redrawn at random, everything else as it is. With `after`, the real
+    /// state after the step about to be played, the twin is to be played through that step too:
+    /// what the step reveals to the viewer must then stay as it is.
+    fn twin(
         s: &Self::State,
+        after: Option<&Self::State>,
+        dice: &Dice,
+        viewer: Viewer,
+        pick: &mut Picker,
+    ) -> (Self::State, Dice);
+
+    /// Another choice `seat` might have made instead of `action` that `viewer` may not tell
+    /// from it, even once the step is played (`after` is the real state then): `None` when the
+    /// action keeps no secret from `viewer` (the default).
+    fn secret_choice(
+        s: &Self::State,
+        after: &Self::State,
         seat: Seat,
         action: &Self::Action,
         viewer: Viewer,
         pick: &mut Picker,
-    ) -> Self::Action {
-        let _ = (s, seat, viewer, pick);
-        action.clone()
+    ) -> Option<Self::Action> {
+        let _ = (s, after, seat, action, viewer, pick);
+        None
     }
 
     /// Which of `legal` (the seat's legal list from its own last frame) to send: by default any.
@@ -52,8 +61,10 @@ pub struct Coverage {
     /// omniscient view (so the viewer had something real not to see).
     pub twins: usize,
     pub hidden_states: usize,
-    /// Steps played on a twin and told alike to the viewer.
+    /// Steps played on a twin state, or with another secret choice, and told alike to the
+    /// viewer; how many of them were other choices.
     pub compared: usize,
+    pub choices: usize,
     /// Steps on a twin that revealed the swapped part to the viewer (its next view differs), or
     /// that rolled public dice on other dice, or that the twin's rules refused (a choice of
     /// another seat that depended on what was swapped): not compared.
@@ -72,6 +83,7 @@ impl Coverage {
         self.twins += other.twins;
         self.hidden_states += other.hidden_states;
         self.compared += other.compared;
+        self.choices += other.choices;
         self.revealed += other.revealed;
         self.rolled += other.rolled;
         self.refused += other.refused;
@@ -427,65 +439,108 @@ impl<G: Secrets> Played<'_, G> {
     fn check_twins(&self, viewer: Viewer, pick: &mut Picker, coverage: &mut Coverage) {
         let step = self.step;
         let seen = full_view::<G>(self.before, viewer);
-        let told = told_to(self.events, viewer);
         let seen_after = full_view::<G>(self.after, viewer);
         let truth = full_view::<G>(self.before, Viewer::Omniscient);
-        for _ in 0..TWINS {
-            let (mut twin, mut twin_dice) = G::twin(self.before, self.dice, viewer, pick);
-            let twin_seen = full_view::<G>(&twin, viewer);
+        let alike = |twin: &G::State, coverage: &mut Coverage| {
+            let twin_seen = full_view::<G>(twin, viewer);
             assert!(
                 twin_seen == seen,
                 "step {step}: {viewer:?} can tell a twin from the real state: {}",
                 diff(&twin_seen, &seen)
             );
             coverage.twins += 1;
-            if full_view::<G>(&twin, Viewer::Omniscient) != truth {
+            if full_view::<G>(twin, Viewer::Omniscient) != truth {
                 coverage.hidden_states += 1;
             }
-            let action = if viewer == Viewer::Seat(self.seat) {
-                self.action.clone()
-            } else {
-                G::twin_action(&twin, self.seat, self.action, viewer, pick)
-            };
+        };
+        for _ in 0..TWINS {
+            // A twin of the moment, then one to play the step on.
+            let (twin, _) = G::twin(self.before, None, self.dice, viewer, pick);
+            alike(&twin, coverage);
+            let (mut twin, mut twin_dice) =
+                G::twin(self.before, Some(self.after), self.dice, viewer, pick);
+            alike(&twin, coverage);
             let dice_swapped = twin_dice != *self.dice;
-            let Ok(twin_told) = G::apply(&mut twin, self.seat, &action, &mut twin_dice) else {
-                assert_ne!(
-                    viewer,
-                    Viewer::Seat(self.seat),
-                    "step {step}: the seat's own action is refused on a twin it cannot tell apart"
-                );
-                coverage.refused += 1;
-                continue;
-            };
-            if full_view::<G>(&twin, viewer) != seen_after {
-                coverage.revealed += 1;
-                continue;
-            }
-            if G::ROLLS_ARE_PUBLIC && dice_swapped && self.rolled {
-                coverage.rolled += 1;
-                continue;
-            }
-            let twin_events = json_events::<G>(&twin_told);
-            let twin_told_to = told_to(&twin_events, viewer);
-            assert!(
-                twin_told_to == told,
-                "step {step}: {} sent {}; on a twin ({}) {viewer:?} is told otherwise: {}",
-                self.seat,
-                to_json!(self.action),
-                to_json!(&action),
-                diff(&to_json!(&twin_told_to), &to_json!(&told)),
-            );
-            coverage.compared += 1;
-            let kinds = self.events.len().max(twin_events.len());
-            for k in 0..kinds {
-                let (real, other) = (self.events.get(k), twin_events.get(k));
-                if real.map(|e| &e.whole) != other.map(|e| &e.whole) {
-                    let kind = real
-                        .or(other)
-                        .map_or(Value::Null, |e| e.whole["type"].clone());
-                    let kind = kind.as_str().unwrap_or("?").to_owned();
-                    *coverage.hidden_events.entry(kind).or_default() += 1;
+            match G::apply(&mut twin, self.seat, self.action, &mut twin_dice) {
+                Err(_) => {
+                    assert_ne!(
+                        viewer,
+                        Viewer::Seat(self.seat),
+                        "step {step}: the seat's own action is refused on a twin it cannot tell \
+                         apart"
+                    );
+                    coverage.refused += 1;
                 }
+                Ok(_) if full_view::<G>(&twin, viewer) != seen_after => coverage.revealed += 1,
+                Ok(_) if G::ROLLS_ARE_PUBLIC && dice_swapped && self.rolled => coverage.rolled += 1,
+                Ok(twin_told) => {
+                    let what = "a twin state";
+                    self.assert_told_alike(viewer, self.action, &twin_told, &twin, what, coverage);
+                }
+            }
+            // The real state, and another secret choice of the seat.
+            if viewer == Viewer::Seat(self.seat) {
+                continue;
+            }
+            let choice = G::secret_choice(
+                self.before,
+                self.after,
+                self.seat,
+                self.action,
+                viewer,
+                pick,
+            );
+            if let Some(choice) = choice {
+                let mut twin = self.before.clone();
+                let mut twin_dice = self.dice.clone();
+                let twin_told = G::apply(&mut twin, self.seat, &choice, &mut twin_dice)
+                    .unwrap_or_else(|e| panic!("step {step}: the other choice is refused: {e}"));
+                coverage.choices += 1;
+                self.assert_told_alike(
+                    viewer,
+                    &choice,
+                    &twin_told,
+                    &twin,
+                    "the real state",
+                    coverage,
+                );
+            }
+        }
+    }
+
+    /// Asserts that `viewer` is told the same when `action` is played on a twin (which gave
+    /// `twin_told` and left `twin`) as in the real step.
+    fn assert_told_alike(
+        &self,
+        viewer: Viewer,
+        action: &G::Action,
+        twin_told: &[Told<G::Event>],
+        twin: &G::State,
+        what: &str,
+        coverage: &mut Coverage,
+    ) {
+        let step = self.step;
+        let twin_events = json_events::<G>(twin_told);
+        let told = told_to(self.events, viewer).map(|e| (e, full_view::<G>(self.after, viewer)));
+        let twin_told_to = told_to(&twin_events, viewer).map(|e| (e, full_view::<G>(twin, viewer)));
+        assert!(
+            twin_told_to == told,
+            "step {step}: {} sent {}; sending {} on {what}, {viewer:?} is told otherwise: {}",
+            self.seat,
+            to_json!(self.action),
+            to_json!(action),
+            diff(&to_json!(&twin_told_to), &to_json!(&told)),
+        );
+        coverage.compared += 1;
+        let kinds = self.events.len().max(twin_events.len());
+        for k in 0..kinds {
+            let (real, other) = (self.events.get(k), twin_events.get(k));
+            if real.map(|e| &e.whole) != other.map(|e| &e.whole) {
+                let kind = real
+                    .or(other)
+                    .map_or(Value::Null, |e| e.whole["type"].clone());
+                let kind = kind.as_str().unwrap_or("?").to_owned();
+                *coverage.hidden_events.entry(kind).or_default() += 1;
             }
         }
     }

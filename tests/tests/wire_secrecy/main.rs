@@ -21,3 +21,4 @@ mod common;
 mod away_team;
 mod derelict;
 mod driver;
+mod intruder;
