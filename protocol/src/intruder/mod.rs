@@ -637,6 +637,9 @@ pub enum Event {
     },
     /// An Extra Strong Intruder broke out of its Cage, which stays, empty.
     BrokeOut { intruder: u32, cage: u8 },
+    /// An Extra Strong Intruder held by the Freezer as if caged (Immune to Cold) broke out: it
+    /// is free in the Freezer.
+    BrokeOutOfFreezer { intruder: u32 },
     /// A crewman rolled on the prod column.
     ProdRoll {
         crewman: Crewman,

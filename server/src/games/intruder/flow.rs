@@ -458,18 +458,23 @@ impl<R: Roll> Table<'_, R> {
     }
 
     /// Rules 12.1: a caged Intruder breaks out at once when Extra Strong is known; the Cage
-    /// stays where it is, empty.
+    /// stays where it is, empty. One held by the Freezer is "considered caged" (12.3) and
+    /// breaks out the same way: free, in the Freezer.
     pub fn break_out(&mut self, k: usize) {
         let c = &self.s.counters[k];
-        if let (Identity::Intruder, Some(cage), true) =
-            (c.identity, c.cage, self.s.has(Power::ExtraStrong))
-        {
+        if c.identity != Identity::Intruder || !self.s.has(Power::ExtraStrong) {
+            return;
+        }
+        let intruder = c.id;
+        if let Some(cage) = c.cage {
             self.s.unbind(k);
-            let intruder = self.s.counters[k].id;
             self.tell(Event::BrokeOut {
                 intruder,
                 cage: cage as u8,
             });
+        } else if c.iced {
+            self.s.counters[k].iced = false;
+            self.tell(Event::BrokeOutOfFreezer { intruder });
         }
     }
 
@@ -613,11 +618,12 @@ impl<R: Roll> Table<'_, R> {
         }
         self.wake_due();
         let destruct_active = matches!(self.s.self_destruct, SelfDestruct::Active { .. });
-        // Rules 14.1: no panic while an Intruder is under prod control or in a Cage.
+        // Rules 14.1: no panic while an Intruder is under prod control or in a Cage, or held
+        // by the Freezer as if caged (12.3).
         let held = self.s.counters.iter().any(|c| {
             c.identity == Identity::Intruder
                 && matches!(c.place, Place::Map(_))
-                && (c.cage.is_some() || c.controller.is_some())
+                && (c.cage.is_some() || c.controller.is_some() || c.iced)
         });
         if self.s.died && !destruct_active && !held {
             self.panic();

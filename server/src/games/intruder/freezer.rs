@@ -35,8 +35,8 @@ pub fn check_turn_on(s: &State, c: Crewman, room: Option<Room>) -> Result<Checke
 }
 
 /// Rules 12.3: crewmen in FRZ die, Lab Animals are lost, Intruders are frozen (captured) or,
-/// Immune to Cold, held as if caged. Unknown powers are determined first (our rule, as for
-/// an airlock: the cold tests them all).
+/// Immune to Cold, held as if caged, so that an Extra Strong one breaks out at once (12.1).
+/// Unknown powers are determined first (our rule, as for an airlock: the cold tests them all).
 pub fn turn_on<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) {
     t.s.crew[crewman as usize].acted = true;
     for c in t.s.crew_in(Room::Frz) {
@@ -77,11 +77,18 @@ pub fn turn_on<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) {
             Identity::LostCrewman => {}
         }
     }
+    let held: Vec<usize> = iced
+        .iter()
+        .filter_map(|&id| t.s.counter_by_id(id))
+        .collect();
     t.tell(Event::FreezerTurnedOn {
         crewman,
         frozen,
         iced,
         lost,
     });
+    for k in held {
+        t.break_out(k);
+    }
     t.check_end();
 }

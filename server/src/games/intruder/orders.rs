@@ -341,14 +341,16 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
     act::execute(t, close);
 }
 
-/// The scores of the crew seats (17.3): each counts its own dead, both every kill and capture.
+/// The scores of the crew seats (17.3): each counts its own dead, both every kill and capture
+/// (an Intruder frozen or permanently trapped, 12.1).
 pub fn scores(s: &State) -> [(Seat, i32); 2] {
     let dead = |seat: Seat| {
         CREW.iter()
             .filter(|&&c| owner(s, c) == seat && !s.crewman(c).alive)
             .count() as i32
     };
-    let (killed, captured) = (i32::from(s.killed), i32::from(s.captured));
+    // Captured: frozen or permanently trapped (12.1), as in 16.2.
+    let (killed, captured) = (i32::from(s.killed), i32::from(s.captured_total()));
     [
         (
             Seat::Science,

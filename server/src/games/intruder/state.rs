@@ -120,7 +120,8 @@ pub struct Counter {
     pub holder: Option<Crewman>,
     /// The crewman controlling this Intruder with a Prod; it is where he is.
     pub controller: Option<Crewman>,
-    /// Immune to Cold, held by the Freezer as if caged (12.3), for good.
+    /// Immune to Cold, held by the Freezer as if caged (12.3) until it breaks out (Extra
+    /// Strong, 12.1).
     pub iced: bool,
 }
 

@@ -246,6 +246,7 @@ export function describeEvent(event, names) {
     case 'lab-animal-transferred': return `${crewName(e.crewman)} takes Lab Animal ${counterTag(e.animal)} to the Caged Lab Animals box.`;
     case 'cage-roll': return `${crewName(e.crewman)} rolls ${e.roll} to cage ${intruderName(e.intruder)}: ${e.caged ? 'caged' : 'it escapes the Cage'}.`;
     case 'broke-out': return `${intruderName(e.intruder)} breaks out of ${objectName(e.cage)} (Extra Strong); the Cage stays, empty.`;
+    case 'broke-out-of-freezer': return `${intruderName(e.intruder)} breaks out of the Freezer's hold (Extra Strong); it is free in the Freezer.`;
     case 'prod-roll': return `${crewName(e.crewman)} rolls ${e.roll} on the prod column against ${intruderName(e.intruder)}: ${e.controlled ? 'he controls it' : 'no control'}.`;
     case 'control-lost': return `Prod control of ${intruderName(e.intruder)} is lost.`;
     case 'cage-carried': return `${list(e.carriers ?? [], crewName)} carry ${objectName(e.cage)} with its Intruder ${roomShort(e.from)} → ${roomShort(e.to)}.`;

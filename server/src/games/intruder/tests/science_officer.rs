@@ -368,3 +368,76 @@ fn detonation_is_scored_as_16_2_for_both_seats_a_draw_with_three_escaped_else_a_
         );
     }
 }
+
+#[test]
+fn a_caged_permanently_trapped_intruder_scores_as_captured() {
+    // Stage 6 with all seven powers known and no Extra Strong: S1 darts the Intruder in PWR to
+    // sleep, C1 cages it, and it is trapped for good (12.1): a capture for both seats (17.3).
+    let mut s = bare();
+    s.scenario = Scenario::ScienceOfficer;
+    s.stage = 6;
+    s.known = vec![
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToCold,
+        Power::FastReflexes,
+        Power::ImmuneToFlame,
+        Power::Clone,
+        Power::BlasterResistant,
+    ];
+    for c in super::super::state::CREW {
+        put(&mut s, c, Room::Mes);
+    }
+    put(&mut s, Crewman::S1, Room::Pwr);
+    put(&mut s, Crewman::C1, Room::Pwr);
+    let dart = super::support::arm(&mut s, Crewman::S1, ObjectKind::SleepDartPistol);
+    super::support::arm(&mut s, Crewman::C1, ObjectKind::Cage);
+    let id = intruder(&mut s, Room::Pwr, true);
+    // No attack (6); S1's dart reads S (1); C1 cages the sleeper (5).
+    let mut dice = Loaded::new(&[6, 1, 5]);
+    automatic(&mut s, &mut dice, |t| {
+        t.begin_interaction(Phase::FirstInteraction)
+    });
+    assert_eq!(
+        Intruder::to_act(&s),
+        vec![Seat::Science],
+        "C1 cannot cage it awake"
+    );
+    let dart = Action::Attack {
+        crewman: Crewman::S1,
+        intruder: id,
+        object: Some(dart),
+    };
+    play(
+        &mut s,
+        Seat::Science,
+        &Action::Orders { orders: vec![dart] },
+        &mut dice,
+    )
+    .unwrap();
+    let cage = Action::CageIntruder {
+        crewman: Crewman::C1,
+        intruder: id,
+    };
+    play(
+        &mut s,
+        Seat::Command,
+        &Action::Orders { orders: vec![cage] },
+        &mut dice,
+    )
+    .unwrap();
+    assert_eq!(dice.left(), 0);
+    let k = s.counter_by_id(id).unwrap();
+    assert!(s.permanently_trapped(k));
+    assert_eq!(
+        super::super::orders::scores(&s),
+        [(Seat::Science, 20), (Seat::Command, 15)]
+    );
+    assert_eq!(
+        Intruder::outcome(&s),
+        Some(Outcome {
+            winners: vec![Seat::Science],
+            reason: "intruders_gone_win".into()
+        })
+    );
+}
