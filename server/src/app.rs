@@ -8,7 +8,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 
 use crate::config::ServeConfig;
-use crate::http::{self, AppState, ReplayCache};
+use crate::http::{self, AppState, ReplayCache, listen};
 use crate::room::{Committer, RoomContext, Rooms, abandon};
 use crate::scenarios::{self, ShippedError};
 use crate::store::{self, InstanceLock, Store, StoreError};
@@ -57,6 +57,7 @@ pub async fn start(
         allow_client_seeds: config.allow_client_seeds,
         metrics,
         replays: ReplayCache::default(),
+        limits: Arc::new(config.limits.handlers(&config.allowed_origins)),
     };
     let patience = config.patience();
     let abandoned = abandon::sweep(&state.room_ctx, &state.rooms, patience).await;
@@ -84,9 +85,7 @@ pub async fn serve(
     let store = state.store.clone();
     let router = http::router(state, config.web_dir());
     tracing::info!(address = %listener.local_addr()?, "serving");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    listen::serve(listener, router, config.limits.listen(), shutdown_signal()).await;
     store.close().await;
     drop(instance);
     Ok(())

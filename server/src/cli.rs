@@ -10,7 +10,11 @@ use tokio::net::TcpListener;
 
 use crate::app;
 use crate::config::{Cli, Command, LogFormat, ScenarioCommand, ServeConfig};
+use crate::http::listen;
 use crate::scenarios::{self, Checked};
+
+/// Files the server needs open besides its connections (database, logs, web client).
+const RESERVED_FILES: u64 = 64;
 
 /// Runs the command line; returns the process exit code.
 pub fn main() -> ExitCode {
@@ -24,6 +28,19 @@ pub fn main() -> ExitCode {
 /// `xenotable serve`: logs, metrics, the runtime and the server, until it stops.
 fn serve(config: &ServeConfig) -> ExitCode {
     init_logs(config.log_format);
+    match listen::raise_open_files_limit() {
+        Ok(open_files) => {
+            let wanted = u64::from(config.limits.max_connections);
+            if open_files < wanted + RESERVED_FILES {
+                tracing::warn!(
+                    open_files,
+                    max_connections = wanted,
+                    "the open files limit is below --max-connections: raise the hard limit"
+                );
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {

@@ -7,6 +7,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::http::listen::ListenLimits;
+use crate::http::rate::{Limiter, Rate};
+use crate::http::{Limits, WsLimits};
 use crate::room::abandon::Patience;
 
 /// Xenotable: an authoritative game server for asymmetric science-fiction board games.
@@ -79,6 +82,146 @@ pub struct ServeConfig {
     /// `scenarios/` here, else the one beside the sources.
     #[arg(long, env = "XENOTABLE_SCENARIOS_DIR")]
     pub scenarios_dir: Option<PathBuf>,
+    /// Web origins (`https://host[:port]`, comma-separated) whose pages may open WebSockets
+    /// here, besides the server's own. A browser always says which page opens a socket;
+    /// clients without an `Origin` header are let in.
+    #[arg(long, env = "XENOTABLE_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
+    #[command(flatten)]
+    pub limits: LimitsConfig,
+}
+
+/// What one client, and all of them together, may take. A client is an IPv4 address or an
+/// IPv6 /64, as the server sees it (behind a proxy, the proxy).
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Limits")]
+pub struct LimitsConfig {
+    /// Open connections (HTTP and WebSocket) in all; one more is answered `503 server_full`.
+    #[arg(long, env = "XENOTABLE_MAX_CONNECTIONS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Open connections of one client; one more is answered `429 too_many_connections`.
+    #[arg(long, env = "XENOTABLE_MAX_CONNECTIONS_PER_IP", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections_per_ip: u32,
+    /// Seconds a client has to send a request's head: from the connection's opening for the
+    /// first request, from its first byte for the next ones. Then the connection is closed.
+    #[arg(long, env = "XENOTABLE_HTTP_HEADER_TIMEOUT", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub http_header_timeout: u64,
+    /// Seconds an HTTP connection may pass with nothing read or written (kept alive between
+    /// requests, or a body or an answer stalled) before it is closed.
+    #[arg(long, env = "XENOTABLE_HTTP_IDLE_TIMEOUT", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub http_idle_timeout: u64,
+    /// Largest request body, in bytes; a larger one is answered `413 body_too_large`.
+    #[arg(long, env = "XENOTABLE_MAX_BODY_BYTES", default_value_t = 262_144)]
+    pub max_body_bytes: usize,
+    /// Matches one client may create per minute (all at once, if it likes); one more is
+    /// answered `429 rate_limited` with `Retry-After`.
+    #[arg(long, env = "XENOTABLE_CREATIONS_PER_MINUTE", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub creations_per_minute: u32,
+    /// Seats one client may claim per minute (`POST /api/matches/{id}/join`), as above.
+    #[arg(long, env = "XENOTABLE_JOINS_PER_MINUTE", default_value_t = 60,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub joins_per_minute: u32,
+    /// Replays one client may fetch per minute (`GET /api/matches/{id}/replay`), as above.
+    #[arg(long, env = "XENOTABLE_REPLAYS_PER_MINUTE", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub replays_per_minute: u32,
+    /// WebSocket frames a connection may send per second, sustained. Beyond its burst a frame
+    /// is dropped and answered `rate_limited`; the connection stays.
+    #[arg(long, env = "XENOTABLE_WS_FRAMES_PER_SECOND", default_value_t = 20.0,
+          value_parser = positive)]
+    pub ws_frames_per_second: f64,
+    /// WebSocket frames a connection may send at once.
+    #[arg(long, env = "XENOTABLE_WS_FRAME_BURST", default_value_t = 40,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub ws_frame_burst: u32,
+    /// Seconds a connection may keep sending over its frame rate (without a second's pause in
+    /// its refusals) before it is closed with 1008 (policy violation).
+    #[arg(long, env = "XENOTABLE_WS_ABUSE_SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub ws_abuse_seconds: u64,
+    /// Chat lines a seat's connection may send per second, sustained; beyond its burst a line
+    /// is refused `rate_limited`.
+    #[arg(long, env = "XENOTABLE_CHAT_LINES_PER_SECOND", default_value_t = 1.0,
+          value_parser = positive)]
+    pub chat_lines_per_second: f64,
+    /// Chat lines a connection may send at once.
+    #[arg(long, env = "XENOTABLE_CHAT_BURST", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub chat_burst: u32,
+    /// Largest WebSocket message a client may send, in bytes; a larger one closes the
+    /// connection with 1009 (message too big).
+    #[arg(long, env = "XENOTABLE_WS_MAX_MESSAGE_BYTES", default_value_t = 65_536,
+          value_parser = clap::value_parser!(u32).range(16..))]
+    pub ws_max_message_bytes: u32,
+    /// Seconds between the server's pings on each WebSocket.
+    #[arg(long, env = "XENOTABLE_WS_PING_INTERVAL", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub ws_ping_interval: u64,
+    /// Seconds a WebSocket peer may stay silent (no frame, no answer to pings) before it is
+    /// dropped.
+    #[arg(long, env = "XENOTABLE_WS_IDLE_TIMEOUT", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub ws_idle_timeout: u64,
+    /// Frames waiting for a connection that does not read them; one more and it is closed
+    /// with 1013 ("too slow") and freed.
+    #[arg(long, env = "XENOTABLE_WS_OUTBOX_FRAMES", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub ws_outbox_frames: u32,
+}
+
+impl LimitsConfig {
+    /// The listener's connection limits.
+    pub fn listen(&self) -> ListenLimits {
+        ListenLimits {
+            max_connections: self.max_connections as usize,
+            max_per_client: self.max_connections_per_ip as usize,
+            header_timeout: Duration::from_secs(self.http_header_timeout),
+            idle_timeout: Duration::from_secs(self.http_idle_timeout),
+        }
+    }
+
+    /// The limits the handlers keep; `allowed_origins` may open WebSockets too.
+    pub fn handlers(&self, allowed_origins: &[String]) -> Limits {
+        Limits {
+            creations: Limiter::new(Rate::per_minute(self.creations_per_minute)),
+            joins: Limiter::new(Rate::per_minute(self.joins_per_minute)),
+            replays: Limiter::new(Rate::per_minute(self.replays_per_minute)),
+            max_body: self.max_body_bytes,
+            ws: WsLimits {
+                frames: Rate {
+                    per_second: self.ws_frames_per_second,
+                    burst: f64::from(self.ws_frame_burst),
+                },
+                abuse: Duration::from_secs(self.ws_abuse_seconds),
+                max_message: self.ws_max_message_bytes as usize,
+                ping_interval: Duration::from_secs(self.ws_ping_interval),
+                idle_timeout: Duration::from_secs(self.ws_idle_timeout),
+                outbox: self.ws_outbox_frames as usize,
+            },
+            allowed_origins: allowed_origins.to_vec(),
+        }
+    }
+
+    /// A seat's chat rate.
+    pub fn chat(&self) -> Rate {
+        Rate {
+            per_second: self.chat_lines_per_second,
+            burst: f64::from(self.chat_burst),
+        }
+    }
+}
+
+/// A rate: a finite number above zero.
+fn positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
+        _ => Err(format!("{text:?} is not a number above zero")),
+    }
 }
 
 /// How log lines are written.

@@ -266,7 +266,7 @@ async fn malformed_requests_get_a_code_and_a_message() {
         )
         .await;
     assert_eq!(status, 413, "{body}");
-    assert_eq!(body["code"], "too_large");
+    assert_eq!(body["code"], "body_too_large");
     let (status, body) = server
         .raw("POST", "/api/scenarios/check", &[], &huge[..70_000])
         .await;

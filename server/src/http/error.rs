@@ -1,8 +1,10 @@
 //! Errors become responses in one place: a status, a stable code and a message for people.
 //! Internal failures are logged here and answered without their details.
 
+use std::time::Duration;
+
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use xenotable_protocol::ApiError;
 
@@ -15,6 +17,8 @@ pub struct HttpError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    /// Seconds after which trying again may succeed (`Retry-After`).
+    retry_after: Option<u64>,
 }
 
 impl HttpError {
@@ -23,7 +27,31 @@ impl HttpError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// `429 rate_limited`: `what` again only after `wait` (said in `Retry-After`, in whole
+    /// seconds, rounded up).
+    pub fn rate_limited(what: &str, wait: Duration) -> HttpError {
+        let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+        HttpError {
+            retry_after: Some(seconds),
+            ..HttpError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("too many {what} from your address; try again in {seconds} s"),
+            )
+        }
+    }
+
+    /// `413 body_too_large`.
+    pub fn body_too_large(limit: usize) -> HttpError {
+        HttpError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("a request body has at most {limit} bytes"),
+        )
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> HttpError {
@@ -71,6 +99,12 @@ impl IntoResponse for HttpError {
             code: self.code.to_owned(),
             message: self.message,
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

@@ -1,6 +1,7 @@
 //! A JSON body extractor whose refusals speak our error format.
 
 use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -21,6 +22,9 @@ where
         // all (`[1,2`) could be refused for a wrong type met before its syntax error.
         let value = match axum::Json::<Value>::from_request(req, state).await {
             Ok(axum::Json(value)) => value,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(too_large());
+            }
             Err(e) => return Err(HttpError::bad_request("bad_json", e.body_text())),
         };
         serde_json::from_value(value).map(Body).map_err(|e| {
@@ -51,8 +55,8 @@ where
     }
 }
 
-/// A raw request body (a scenario file), refused with `413 {"code":"too_large", ...}` beyond the
-/// router's body limit.
+/// A raw request body (a scenario file), refused with `413 {"code":"body_too_large", ...}`
+/// beyond the router's body limit.
 pub struct File(pub axum::body::Bytes);
 
 impl<S> FromRequest<S> for File
@@ -66,11 +70,21 @@ where
             .await
             .map(File)
             .map_err(|e| {
-                HttpError::new(
-                    axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-                    "too_large",
-                    e.body_text(),
-                )
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    too_large()
+                } else {
+                    HttpError::bad_request("bad_body", e.body_text())
+                }
             })
     }
+}
+
+/// A body without a length that turned out longer than the limit (one with a `Content-Length`
+/// over it is refused before it is read, naming the limit).
+fn too_large() -> HttpError {
+    HttpError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "body_too_large",
+        "the request body is over the server's limit",
+    )
 }

@@ -1,5 +1,7 @@
 //! The lobby: create and join matches, list them, read a finished match's replay.
 
+use std::time::Instant;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
@@ -12,6 +14,7 @@ use xenotable_protocol::{
 
 use super::admin::is_admin;
 use super::json::{Body, Params};
+use super::rate::ClientIp;
 use super::{AppState, HttpError};
 use crate::games::{MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
@@ -89,9 +92,14 @@ async fn scenario_required(app: &AppState, game: &str) -> Result<HttpError, Http
 
 async fn create(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(req): Body<CreateMatch>,
 ) -> Result<(StatusCode, Json<MatchCreated>), HttpError> {
+    app.limits
+        .creations
+        .check(ip, Instant::now())
+        .map_err(|wait| HttpError::rate_limited("new matches", wait))?;
     let seed = match req.seed {
         // Seed + log is the match: whoever chose the seed knows every future die.
         Some(_) if !app.allow_client_seeds && !is_admin(&app, &headers) => {
@@ -183,9 +191,14 @@ async fn create(
 
 async fn join(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     Body(req): Body<JoinMatch>,
 ) -> Result<Json<SeatToken>, HttpError> {
+    app.limits
+        .joins
+        .check(ip, Instant::now())
+        .map_err(|wait| HttpError::rate_limited("joins", wait))?;
     let id = parse_id(&id)?;
     let name = check_name(&req.name)?;
     let record = find(&app, id).await?;

@@ -4,23 +4,34 @@
 mod admin;
 mod error;
 mod games;
+mod headers;
 mod health;
 mod json;
+pub mod listen;
 mod matches;
+pub mod rate;
 mod replay;
 mod scenarios;
 mod ws;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::header;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get_service;
 use metrics_exporter_prometheus::PrometheusHandle;
-use tower_http::services::ServeDir;
+use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
 pub use error::HttpError;
 pub use replay::ReplayCache;
+pub use ws::WsLimits;
+
+use self::rate::Limiter;
 
 use crate::room::{RoomContext, Rooms};
 use crate::store::Store;
@@ -37,18 +48,41 @@ pub struct AppState {
     pub metrics: Option<PrometheusHandle>,
     /// Replays of finished matches already built.
     pub replays: ReplayCache,
+    /// What one client may take.
+    pub limits: Arc<Limits>,
+}
+
+/// The limits the handlers keep (the listener keeps the connection limits).
+pub struct Limits {
+    /// Match creations per client.
+    pub creations: Limiter,
+    /// Seats claimed per client.
+    pub joins: Limiter,
+    /// Replays fetched per client.
+    pub replays: Limiter,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// Each WebSocket's limits.
+    pub ws: WsLimits,
+    /// Origins besides the server's own whose pages may open WebSockets (`scheme://host[:port]`).
+    pub allowed_origins: Vec<String>,
 }
 
 /// The whole HTTP surface, with the web client served from `web_dir`.
 pub fn router(state: AppState, web_dir: PathBuf) -> Router {
-    Router::new()
+    let max_body = state.limits.max_body;
+    let router = Router::new()
         .merge(health::router())
         .merge(games::router())
         .merge(matches::router())
         .merge(replay::router())
         .merge(scenarios::router())
         .merge(ws::router())
-        .fallback_service(ServeDir::new(web_dir))
+        .merge(client(&web_dir))
+        .fallback(|| async { HttpError::not_found("page") })
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::from_fn_with_state(max_body, limit_body));
+    headers::secure(router)
         // The path only: a query string can hold a seat token, which no log may show.
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &axum::extract::Request| {
@@ -56,4 +90,30 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
             }),
         )
         .with_state(state)
+}
+
+/// The web client, and nothing else of its directory: the page, its styles and its scripts.
+fn client(web_dir: &Path) -> Router<AppState> {
+    let page = get_service(ServeFile::new(web_dir.join("index.html")));
+    Router::new()
+        .route("/", page.clone())
+        .route("/index.html", page)
+        .nest_service("/css", ServeDir::new(web_dir.join("css")))
+        .nest_service("/js", ServeDir::new(web_dir.join("js")))
+}
+
+/// Refuses a body announced longer than the limit before reading any of it (a body without a
+/// length is cut at the limit as it is read, by [`DefaultBodyLimit`]).
+async fn limit_body(State(max_body): State<usize>, request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match announced {
+        Some(length) if length > max_body as u64 => {
+            HttpError::body_too_large(max_body).into_response()
+        }
+        _ => next.run(request).await,
+    }
 }

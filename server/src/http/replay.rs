@@ -7,6 +7,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -18,6 +19,7 @@ use serde_json::json;
 use uuid::Uuid;
 
 use super::matches::{find, parse_id};
+use super::rate::ClientIp;
 use super::{AppState, HttpError};
 use crate::games::Viewer;
 use crate::room::load::{self, LoadError};
@@ -71,8 +73,13 @@ impl ReplayCache {
 
 async fn replay(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
 ) -> Result<Response, HttpError> {
+    app.limits
+        .replays
+        .check(ip, Instant::now())
+        .map_err(|wait| HttpError::rate_limited("replays", wait))?;
     let id = parse_id(&id)?;
     let doc = match app.replays.get(id) {
         Some(doc) => doc,

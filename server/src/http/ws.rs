@@ -1,6 +1,8 @@
 //! `GET /ws/matches/{id}`: the match WebSocket. With `?token=` it is a seat's connection,
 //! without one a spectator's. This task only moves frames: the room decides everything.
 
+use std::time::Duration;
+
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -14,6 +16,7 @@ use uuid::Uuid;
 use xenotable_protocol::{Seat, ServerFrame};
 
 use super::json::Params;
+use super::rate::Rate;
 use super::{AppState, HttpError};
 use crate::games::Viewer;
 use crate::room::RoomHandle;
@@ -25,6 +28,23 @@ pub const MAX_FRAME: usize = 64 * 1024;
 const HARD_LIMIT: usize = 1024 * 1024;
 /// Frames queued for a slow connection before the room drops it.
 const OUTBOX: usize = 256;
+
+/// What one WebSocket connection may do.
+#[derive(Debug, Clone, Copy)]
+pub struct WsLimits {
+    /// Frames it may send.
+    pub frames: Rate,
+    /// How long it may stay over its frame rate before it is closed (1008).
+    pub abuse: Duration,
+    /// The largest message it may send; a larger one closes it (1009).
+    pub max_message: usize,
+    /// How often the server pings it.
+    pub ping_interval: Duration,
+    /// How long it may stay silent before it is dropped.
+    pub idle_timeout: Duration,
+    /// Frames queued for it before it is closed as too slow (1013).
+    pub outbox: usize,
+}
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/ws/matches/{id}", get(upgrade))

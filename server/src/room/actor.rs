@@ -563,7 +563,7 @@ impl Room {
             }
         }
         self.sync_clock(None);
-        self.broadcast(conn, reference, events);
+        // The status first: whoever is told the match is over may ask for its replay at once.
         if let Some(outcome) = self.game.outcome()
             && !self.over_recorded
         {
@@ -579,6 +579,7 @@ impl Room {
             }
             tracing::info!(seq = self.seqs.log(), "match finished");
         }
+        self.broadcast(conn, reference, events);
         self.schedule_bot();
         Ok(())
     }

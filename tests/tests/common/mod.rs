@@ -5,7 +5,7 @@
 
 pub mod intruder;
 
-use std::net::TcpListener as StdListener;
+use std::net::{IpAddr, SocketAddr, TcpListener as StdListener};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -14,9 +14,10 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use sqlx::Connection;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, client_async, connect_async};
 
 /// How long any single wait of a test may take before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
@@ -103,6 +104,27 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// `Server::start`'s flags: chosen seeds, and no per-client limit a test at machine speed meets.
+pub const UNLIMITED: &[&str] = &[
+    "--allow-client-seeds",
+    "--max-connections-per-ip",
+    "100000",
+    "--creations-per-minute",
+    "1000000",
+    "--joins-per-minute",
+    "1000000",
+    "--replays-per-minute",
+    "1000000",
+    "--ws-frames-per-second",
+    "1000000",
+    "--ws-frame-burst",
+    "1000000",
+    "--chat-lines-per-second",
+    "1000000",
+    "--chat-burst",
+    "1000000",
+];
+
 /// The admin token every test server is started with.
 pub const ADMIN_TOKEN: &str = "test-admin-token";
 
@@ -129,9 +151,11 @@ impl Server {
     }
 
     /// Starts the server on `db` and waits until `/healthz` says ok. Tests pin seeds, so it
-    /// lets clients choose them (`--allow-client-seeds`, a development flag).
+    /// lets clients choose them (`--allow-client-seeds`, a development flag); and they play
+    /// whole matches at machine speed from one address, so the per-client limits are lifted
+    /// (`tests/tests/limits.rs` tests them).
     pub async fn start(db: &Db) -> Server {
-        Server::start_with(db, &["--allow-client-seeds"]).await
+        Server::start_with(db, UNLIMITED).await
     }
 
     /// Starts the server on `db` with extra command-line arguments (and no others beyond the
@@ -211,10 +235,37 @@ impl Server {
         headers: &[(&str, &str)],
         body: &[u8],
     ) -> std::io::Result<(u16, String)> {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).await?;
+        let answer = self.try_answer(None, method, path, headers, body).await?;
+        Ok((answer.status, answer.body))
+    }
+
+    /// A TCP connection to the server, from `from` (any address of 127.0.0.0/8) if given.
+    pub async fn tcp(&self, from: Option<IpAddr>) -> std::io::Result<TcpStream> {
+        let to = SocketAddr::from(([127, 0, 0, 1], self.port));
+        match from {
+            None => TcpStream::connect(to).await,
+            Some(ip) => {
+                let socket = TcpSocket::new_v4()?;
+                socket.bind(SocketAddr::new(ip, 0))?;
+                socket.connect(to).await
+            }
+        }
+    }
+
+    /// An HTTP request from `from`, with its answer's head.
+    pub async fn try_answer(
+        &self,
+        from: Option<IpAddr>,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> std::io::Result<Answer> {
+        let mut stream = self.tcp(from).await?;
         let mut request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\
              Content-Length: {}\r\n",
+            self.port,
             body.len()
         );
         for (name, value) in headers {
@@ -223,27 +274,37 @@ impl Server {
         request.push_str("\r\n");
         let mut request = request.into_bytes();
         request.extend_from_slice(body);
-        stream.write_all(&request).await?;
+        let sent = stream.write_all(&request).await;
         let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).await?;
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        let chunked = head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked");
-        Ok((
-            status,
-            if chunked {
-                unchunk(rest)
-            } else {
-                rest.to_owned()
-            },
-        ))
+        let read = stream.read_to_end(&mut raw).await;
+        // A server may answer before it has read the whole body (413) and close: what it said
+        // before the connection broke counts.
+        if raw.is_empty() {
+            sent?;
+            read?;
+        }
+        Ok(Answer::parse(&raw))
+    }
+
+    /// An HTTP request from `from` (an address of 127.0.0.0/8), with its answer's head.
+    pub async fn answer_from(
+        &self,
+        from: &str,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Answer {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let from = from.parse().expect("an address");
+        self.try_answer(
+            Some(from),
+            method,
+            path,
+            &[("Content-Type", "application/json")],
+            body.as_bytes(),
+        )
+        .await
+        .expect("the server answers")
     }
 
     /// An HTTP request; the body parsed as JSON when it is JSON.
@@ -310,6 +371,39 @@ impl Server {
         }
     }
 
+    /// A WebSocket to `path` from `from` (an address of 127.0.0.0/8), with extra request
+    /// headers, and a receive buffer of `recv_buffer` bytes if given (a client slow to read).
+    pub async fn try_socket(
+        &self,
+        path: &str,
+        from: Option<IpAddr>,
+        headers: &[(&str, &str)],
+        recv_buffer: Option<u32>,
+    ) -> Result<Client, tokio_tungstenite::tungstenite::Error> {
+        let to = SocketAddr::from(([127, 0, 0, 1], self.port));
+        let socket = TcpSocket::new_v4()?;
+        if let Some(ip) = from {
+            socket.bind(SocketAddr::new(ip, 0))?;
+        }
+        if let Some(size) = recv_buffer {
+            socket.set_recv_buffer_size(size)?;
+        }
+        let stream = socket.connect(to).await?;
+        let mut request = format!("ws://127.0.0.1:{}{path}", self.port).into_client_request()?;
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .expect("a header name"),
+                value.parse().expect("a header value"),
+            );
+        }
+        let (ws, _) = client_async(request, MaybeTlsStream::Plain(stream)).await?;
+        Ok(Client {
+            ws,
+            frames: Vec::new(),
+        })
+    }
+
     /// The HTTP status with which a WebSocket upgrade to `path` is refused.
     pub async fn refused_upgrade(&self, path: &str) -> u16 {
         let url = format!("ws://127.0.0.1:{}{path}", self.port);
@@ -326,6 +420,53 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// An HTTP answer: status, head and body (parsed as JSON when it is JSON).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Answer {
+    fn parse(raw: &[u8]) -> Answer {
+        let text = String::from_utf8_lossy(raw).into_owned();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let chunked = head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked");
+        Answer {
+            status,
+            head: head.to_owned(),
+            body: if chunked {
+                unchunk(rest)
+            } else {
+                rest.to_owned()
+            },
+        }
+    }
+
+    /// The value of header `name`, if the answer has it.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| value.trim().to_owned())
+        })
+    }
+
+    /// The body as JSON (`Value::String` of it when it is not JSON).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::String(self.body.clone()))
     }
 }
 
@@ -382,6 +523,27 @@ impl Client {
                 Some(Ok(_)) => {}
             }
         }
+    }
+
+    /// Reads to the end of the connection and returns the code of the server's close frame
+    /// (`None` if the connection ended without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("the connection ends in time");
+            match message {
+                Some(Ok(Message::Text(text))) => self.frames.push(text.to_string()),
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+
+    /// Sends a raw WebSocket message; `false` if the connection is gone.
+    pub async fn try_send_message(&mut self, message: Message) -> bool {
+        self.ws.send(message).await.is_ok()
     }
 
     /// The next frame, or `None` if nothing comes within `wait`.
