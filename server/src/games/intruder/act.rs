@@ -944,22 +944,16 @@ pub fn defence_possible_among(
     })
 }
 
-/// The CRT roll of a crewman: +1 once after a crewman died in his compartment this phase (a
-/// station rule: never aboard a Shuttle).
+/// The CRT roll of a crewman: +1 (at most 6) on every roll after a crewman died in his
+/// compartment this Interaction Phase, however many died (10.4; a station rule: never aboard
+/// a Shuttle).
 fn crt_roll<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) -> (u8, u8) {
     let roll = t.dice.d6();
     let crew = t.s.crewman(crewman);
-    let (room, aboard) = (crew.room, crew.aboard.is_some());
-    let bonus =
-        t.s.deaths
-            .iter_mut()
-            .find(|(r, used)| *r == room && !*used && !aboard);
-    match bonus {
-        Some(entry) => {
-            entry.1 = true;
-            (roll, (roll + 1).min(6))
-        }
-        None => (roll, roll),
+    if crew.aboard.is_none() && t.s.deaths.contains(&crew.room) {
+        (roll, (roll + 1).min(6))
+    } else {
+        (roll, roll)
     }
 }
 

@@ -541,7 +541,9 @@ impl<R: Roll> Table<'_, R> {
         for o in self.s.carried(c) {
             self.s.objects[o].place = ObjectPlace::Room { room };
         }
-        self.s.deaths.push((room, false));
+        if !self.s.deaths.contains(&room) {
+            self.s.deaths.push(room);
+        }
         self.s.died = true;
         self.tell(Event::CrewmanDied { crewman: c });
         self.check_end();
@@ -580,9 +582,14 @@ impl<R: Roll> Table<'_, R> {
         self.tell(Event::IntruderAsleep { intruder });
     }
 
-    fn wake_due(&mut self) {
+    /// Rules 10.5: the sleepers of `room` (anywhere on the station: `None`) whose sleep ends
+    /// at this Interaction Phase wake up.
+    fn wake_due(&mut self, room: Option<Room>) {
         let now = (self.s.turn, self.interaction());
-        self.wake(|place| matches!(place, Place::Map(_)), now);
+        self.wake(
+            |place| matches!(place, Place::Map(at) if room.is_none_or(|r| r == at)),
+            now,
+        );
     }
 
     /// Wakes the Intruders at a place `at` accepts whose sleep ends by `now`.
@@ -598,12 +605,13 @@ impl<R: Roll> Table<'_, R> {
         }
     }
 
-    /// Step 3: the crew action segment of `room`, if anyone there can act.
+    /// Step 3: the crew action segment of `room`, if anyone there can act. A sleeper wakes at
+    /// the start of its own compartment's segment (10.5), not at another's.
     pub fn crew_segment(&mut self, room: Room) {
         if self.over() {
             return;
         }
-        self.wake_due();
+        self.wake_due(Some(room));
         if crew_has_actions(self.s, Some(room)) {
             self.s.step = Step::CrewActions(Some(room));
         } else {
@@ -616,7 +624,8 @@ impl<R: Roll> Table<'_, R> {
         if self.over() {
             return;
         }
-        self.wake_due();
+        // Sleepers whose compartment had no crew action segment wake with the phase's end.
+        self.wake_due(None);
         let destruct_active = matches!(self.s.self_destruct, SelfDestruct::Active { .. });
         // Rules 14.1: no panic while an Intruder is under prod control or in a Cage, or held
         // by the Freezer as if caged (12.3).
@@ -802,7 +811,9 @@ impl<R: Roll> Table<'_, R> {
 
     /// Ends the match when the crew is dead or has left the station, or no Intruder is left
     /// to fight (16.1); never while a Shuttle still fights its stowaway. Lost crewmen are
-    /// found first if no crewman is left in play (14.3).
+    /// found first if no crewman is left in play (14.3). A station left while the
+    /// self-destruct runs still blows up, and is scored as the detonation (16.2) at once:
+    /// nobody is left to stop it, nor is anything left to play.
     pub fn check_end(&mut self) {
         if self.over() {
             return;
@@ -823,7 +834,11 @@ impl<R: Roll> Table<'_, R> {
         }) {
             self.end("intruders_gone");
         } else if !super::state::CREW.iter().any(|&c| self.s.on_station(c)) {
-            self.end("station_abandoned");
+            if matches!(self.s.self_destruct, SelfDestruct::Active { .. }) {
+                self.detonate();
+            } else {
+                self.end("station_abandoned");
+            }
         }
     }
 

@@ -223,8 +223,9 @@ pub struct State {
     pub cursor: usize,
     /// Attacks on each counter this Interaction Phase (self-defence included).
     pub attacks: Vec<u8>,
-    /// Rooms where a crewman died this Interaction Phase, and whether the +1 was used.
-    pub deaths: Vec<(Room, bool)>,
+    /// Rooms where a crewman died this Interaction Phase: every later crew CRT roll there gets
+    /// +1 (10.4).
+    pub deaths: Vec<Room>,
     /// Someone (crewman or Intruder) died this Interaction Phase.
     pub died: bool,
     pub killed: u8,

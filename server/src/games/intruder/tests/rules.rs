@@ -8,8 +8,9 @@ use xenotable_protocol::{Outcome, Seat};
 use super::super::flow::Table;
 use super::super::state::{Ending, Step};
 use super::super::{Intruder, Options, Scenario};
-use super::support::{Loaded, arm, bare, crew, in_segment, interact, intruder, put};
+use super::support::{Loaded, arm, automatic, bare, crew, in_segment, intruder, put};
 use crate::games::{Game, SetupError};
+use xenotable_protocol::intruder::Phase;
 
 fn attack(crewman: Crewman, intruder: u32, object: u8) -> Action {
     Action::Attack {
@@ -20,31 +21,63 @@ fn attack(crewman: Crewman, intruder: u32, object: u8) -> Action {
 }
 
 #[test]
-fn a_sleep_dart_puts_the_intruder_to_sleep_until_the_same_phase_next_turn() {
+fn a_sleeper_wakes_only_at_its_own_compartments_crew_segment_of_the_same_phase_next_turn() {
+    // Played from turn 1's First Interaction: C1 stands by a loose Lab Animal in MES (whose
+    // segment comes first), S1 darts the stage 1 Intruder in LAB to sleep.
     let mut s = bare();
+    s.known = vec![Power::ImmuneToGas, Power::ImmuneToFlame];
+    put(&mut s, Crewman::C1, Room::Mes);
+    super::support::animal(&mut s, Room::Mes);
     put(&mut s, Crewman::S1, Room::Lab);
     let dart = arm(&mut s, Crewman::S1, ObjectKind::SleepDartPistol);
     let id = intruder(&mut s, Room::Lab, true);
-    s.known = vec![Power::VeryFast, Power::ImmuneToGas];
-    // No attack (6); S1 fires a dart in the crew action segment: 1 reads S.
-    let mut dice = Loaded::new(&[6]);
-    interact(&mut s, &mut dice);
+    let k = s.counter_by_id(id).unwrap();
+    // No attack (6), the dart reads S (1), no metamorphosis (6), the animal stays (6); one
+    // spare die, for an attack roll that must not come.
+    let mut dice = Loaded::new(&[6, 1, 6, 6, 6]);
+    automatic(&mut s, &mut dice, |t| {
+        t.begin_interaction(Phase::FirstInteraction)
+    });
+    assert_eq!(s.step, Step::CrewActions(Some(Room::Mes)));
+    crew(&mut s, Action::EndActions {}, &mut dice).unwrap();
     assert_eq!(s.step, Step::CrewActions(Some(Room::Lab)));
-    let mut dice = Loaded::new(&[1]);
     let events = crew(&mut s, attack(Crewman::S1, id, dart), &mut dice).unwrap();
     assert!(events.contains(&Event::IntruderAsleep { intruder: id }));
-    let k = s.counter_by_id(id).unwrap();
-    assert_eq!(s.counters[k].asleep_until, Some((2, 1)));
-    // Asleep, it neither rolls to attack nor moves in the next turn's first phases.
-    s.turn = 2;
-    s.crew[Crewman::S1 as usize].acted = false;
-    let mut dice = Loaded::new(&[]);
-    let events = interact(&mut s, &mut dice);
-    assert!(!events.iter().any(|e| matches!(e, Event::AttackRoll { .. })));
+    // The rest of turn 1: it sleeps through the Second Interaction, and neither moves nor
+    // attacks; turn 2 reaches MES's crew action segment with LAB's sleeper still asleep.
+    let mut told = Vec::new();
+    while !(s.turn == 2 && s.step == Step::CrewActions(Some(Room::Mes))) {
+        let end = match s.step {
+            Step::CrewMovement => Action::EndMovement {},
+            _ => Action::EndActions {},
+        };
+        told.extend(crew(&mut s, end, &mut dice).unwrap());
+    }
     assert!(
-        events.contains(&Event::IntruderWoke { intruder: id }),
-        "it wakes for the crew segment"
+        s.counters[k].asleep_until.is_some(),
+        "not woken by MES's segment"
     );
+    assert!(
+        !told.iter().any(|e| matches!(
+            e,
+            Event::AttackRoll { .. }
+                | Event::IntruderWoke { .. }
+                | Event::CounterMoved {
+                    from: Room::Lab,
+                    ..
+                }
+        )),
+        "{told:?}"
+    );
+    // LAB's Intruder action segment passes it by; it wakes as LAB's crew segment begins.
+    let events = crew(&mut s, Action::EndActions {}, &mut dice).unwrap();
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::AttackRoll { .. })),
+        "{events:?}"
+    );
+    assert_eq!(events.last(), Some(&Event::IntruderWoke { intruder: id }));
+    assert_eq!(s.step, Step::CrewActions(Some(Room::Lab)));
+    assert_eq!(dice.left(), 1);
 }
 
 #[test]
@@ -398,4 +431,57 @@ fn no_airlock_may_be_opened_on_a_face_up_intruder_at_stage_two() {
             .code(),
         "too_young_to_kill"
     );
+}
+
+#[test]
+fn every_crew_roll_after_a_death_in_the_compartment_gets_one_more_and_deaths_do_not_add_up() {
+    // Two stage 3 Intruders in MES each kill a crewman (E1, then E2); then C1 and C2 both fire
+    // their Blasters there: each roll gets +1, and only +1.
+    let mut s = bare();
+    s.stage = 3;
+    s.known = vec![
+        Power::VeryFast,
+        Power::ImmuneToGas,
+        Power::ImmuneToCold,
+        Power::FastReflexes,
+    ];
+    for c in [Crewman::C1, Crewman::C2, Crewman::E1, Crewman::E2] {
+        put(&mut s, c, Room::Mes);
+    }
+    let blasters = [
+        arm(&mut s, Crewman::C1, ObjectKind::Blaster),
+        arm(&mut s, Crewman::C2, ObjectKind::Blaster),
+    ];
+    let ids = [
+        intruder(&mut s, Room::Mes, true),
+        intruder(&mut s, Room::Mes, true),
+    ];
+    // First Intruder: attacks (1), target 3 of four (E1), no defence, kill (1). Second:
+    // attacks (1), target 5 of three (E2), no defence, kill (1). Then C1 and C2 roll 4 each;
+    // quiet dice for the panic that follows.
+    let mut dice = Loaded::new(&[[1, 3, 1, 1, 5, 1, 4, 4].as_slice(), &[6; 30]].concat());
+    automatic(&mut s, &mut dice, |t| {
+        t.begin_interaction(Phase::FirstInteraction)
+    });
+    for _ in 0..2 {
+        crew(&mut s, Action::NoDefence {}, &mut dice).unwrap();
+    }
+    assert!(!s.crewman(Crewman::E1).alive && !s.crewman(Crewman::E2).alive);
+    assert_eq!(s.step, Step::CrewActions(Some(Room::Mes)));
+    let mut modified = Vec::new();
+    for (c, blaster) in [Crewman::C1, Crewman::C2].into_iter().zip(blasters) {
+        let target = ids
+            .into_iter()
+            .find(|&id| s.counter_by_id(id).is_some())
+            .unwrap();
+        for e in crew(&mut s, attack(c, target, blaster), &mut dice).unwrap() {
+            if let Event::CrewAttack {
+                roll, modified: m, ..
+            } = e
+            {
+                modified.push((roll, m));
+            }
+        }
+    }
+    assert_eq!(modified, [(4, 5), (4, 5)]);
 }

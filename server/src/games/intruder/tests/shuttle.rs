@@ -301,3 +301,43 @@ fn rule_17_4_a_marine_aboard_defends_himself_with_his_four_weapons() {
     assert!(events.contains(&Event::IntruderKilled { intruder: id }));
     assert!(s.crewman(Crewman::C1).alive);
 }
+
+#[test]
+fn a_station_left_by_every_living_crewman_while_the_self_destruct_runs_is_scored_as_a_detonation() {
+    // Five crewmen alive at box 4, four in Shuttle Dock #1 and E3 in #2: they all leave. The station still
+    // blows up: a detonation with 5 escaped is a draw (16.2), not a station abandoned and
+    // scored by points (-20, a loss), which leaving one behind to die would have beaten.
+    let mut s = at_the_dock();
+    put(&mut s, Crewman::E2, Room::Dk1);
+    put(&mut s, Crewman::S1, Room::Dk1);
+    s.crew[Crewman::C2 as usize].alive = false;
+    put(&mut s, Crewman::E3, Room::Dk2);
+    intruder(&mut s, Room::Sa1, false);
+    // ISI 2, roll 6: no stowaway (for both Shuttles).
+    let mut dice = Loaded::new(&[6]);
+    let all = [Crewman::E1, Crewman::E2, Crewman::S1];
+    crew(&mut s, leave(&all), &mut dice).expect("three leave with C1");
+    assert!(s.ending.is_none(), "E3 is still on the station");
+    assert_eq!(
+        s.step,
+        Step::CrewActions(None),
+        "E3 may leave in the general step"
+    );
+    let alone = Action::LeaveInShuttle {
+        crewman: Crewman::E3,
+        with: Vec::new(),
+    };
+    let mut dice = Loaded::new(&[6]);
+    let events = crew(&mut s, alone, &mut dice).expect("E3 leaves");
+    let ending = s.ending.as_ref().expect("nobody is left on the station");
+    assert_eq!(ending.reason, "detonation");
+    assert_eq!(ending.crew_won, None, "4 dead, 5 escaped: a draw");
+    assert_eq!(
+        Intruder::outcome(&s).map(|o| o.reason),
+        Some("detonation_draw".to_owned())
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Ended { reason, .. } if reason == "detonation"
+    )));
+}
