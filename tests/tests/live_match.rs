@@ -56,8 +56,10 @@ fn assert_no_face_down_card_leaked(frames: &[String], me: Option<usize>) {
     for raw in frames {
         let frame: Value = serde_json::from_str(raw).expect("JSON");
         if let Some(view) = frame.get("view") {
-            let revealed = matches!(view["phase"].as_str(), Some("reckoning" | "end_of_turn"))
-                && view["decision"]["kind"] != "river_choice";
+            let revealed = matches!(
+                view["phase"].as_str(),
+                Some("reckoning" | "end_of_turn" | "over")
+            ) && view["decision"]["kind"] != "river_choice";
             for (j, h) in view["hunted"]
                 .as_array()
                 .expect("hunted")

@@ -12,5 +12,6 @@ pub use action::{Action, CopiedPower, HuntPlay, Power, SurvivalPlay, Via};
 pub use cards::{HuntCard, Place, PlaceSet, SurvivalCard};
 pub use event::{Event, Token};
 pub use view::{
-    CreatureView, Decision, HuntedView, Phase, PlayedHunt, ReserveCount, TurnEffects, View,
+    CreatureView, Decision, HuntedView, Phase, PlayedHunt, ReserveCount, Sealed, TablePhase,
+    TurnEffects, View,
 };

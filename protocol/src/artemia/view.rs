@@ -18,12 +18,47 @@ pub enum Phase {
     EndOfTurn,
 }
 
+/// Where the match stands, as the view says it: a phase of the turn, or the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablePhase {
+    Exploration,
+    Hunting,
+    Reckoning,
+    EndOfTurn,
+    /// The match is over: nobody acts any more.
+    Over,
+}
+
+impl From<Phase> for TablePhase {
+    fn from(phase: Phase) -> TablePhase {
+        match phase {
+            Phase::Exploration => TablePhase::Exploration,
+            Phase::Hunting => TablePhase::Hunting,
+            Phase::Reckoning => TablePhase::Reckoning,
+            Phase::EndOfTurn => TablePhase::EndOfTurn,
+        }
+    }
+}
+
+/// A secret choice made and waiting for the others' before it is revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Sealed {
+    /// A phase-3 or phase-4 Survival card, or a pass (`None`).
+    Survival { play: Option<SurvivalPlay> },
+    /// The Place card discarded for Forbidden Zone.
+    Discard { card: Place },
+    /// Scream: the two Place cards discarded, or `None` to lose 1 Will.
+    Scream { cards: Option<PlaceSet> },
+}
+
 /// The table as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub turn: u32,
-    pub phase: Phase,
+    pub phase: TablePhase,
     /// Board side 1 or 2: which Rescue distances are A-spaces.
     pub board_side: u8,
     /// The A-spaces of this board side (Rescue distances).
@@ -113,6 +148,8 @@ pub struct HuntedView {
     pub survival_count: usize,
     /// The Survival card he played this turn, once it is public.
     pub survival_played: Option<SurvivalPlay>,
+    /// The choice he has sealed in this step, not yet revealed: his own view only.
+    pub sealed: Option<Sealed>,
     /// River power pending: he commits two cards and keeps one after the tokens.
     pub river: bool,
     /// Artefact power pending: he commits two cards, both resolved.

@@ -5,14 +5,14 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::artemia::{
-    Action, Event, HuntCard, HuntPlay, Phase, Place, PlaceSet, SurvivalPlay, Token,
+    Action, Event, HuntCard, HuntPlay, Phase, Place, PlaceSet, Sealed, SurvivalPlay, Token,
 };
 
 use super::board::{adjacent, adjacent_pair};
 use super::cards::{Symbol, hunt_card, hunt_play_card, survival_phase, survival_play_card};
 use super::flow::{Flow, Table};
 use super::powers;
-use super::state::{Played, Presence, Sealed, State, Step};
+use super::state::{Played, Presence, State, Step};
 use crate::games::{Audience, RuleError, SeatSet};
 
 fn err(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> RuleError {
@@ -393,7 +393,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
         (Step::Explore(waiting), Some(i), action) => explore(t, i, waiting, action),
         (Step::Ascendancy(i), _, Action::KeepCards { cards }) => {
             let rest = t.s.hunted[i].hand.difference(cards);
-            t.discard(i, rest, Audience::Everyone);
+            t.discard(i, rest);
             t.s.step = Step::CreatureToken;
             Ok(())
         }
@@ -412,7 +412,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
             Ok(())
         }
         (Step::ForbiddenZone(mut waiting), Some(i), Action::DiscardPlace { card }) => {
-            seal(t, i, Sealed::Discard(card), PlaceSet::only(card));
+            seal(t, i, Sealed::Discard { card }, PlaceSet::only(card));
             waiting.remove(i);
             t.s.step = Step::ForbiddenZone(waiting);
             if waiting.is_empty() {
@@ -486,7 +486,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
             seal(
                 t,
                 i,
-                Sealed::Scream(choice),
+                Sealed::Scream { cards: choice },
                 choice.unwrap_or(PlaceSet::EMPTY),
             );
             waiting.remove(i);
@@ -536,9 +536,7 @@ pub fn execute(t: &mut Table, seat: Seat, action: &Action) -> Flow {
             t.resolve_places(i, slot + 1)
         }
         (Step::ArtemiaDiscard(mut waiting), Some(i), Action::DiscardPlace { card }) => {
-            // The card joins the discard, hidden under Smokescreen (section 13).
-            let audience = t.discard_audience();
-            t.discard(i, PlaceSet::only(card), audience);
+            t.discard(i, PlaceSet::only(card));
             waiting.remove(i);
             t.s.step = Step::ArtemiaDiscard(waiting);
             if waiting.is_empty() {
@@ -639,7 +637,7 @@ fn begin_forbidden_zone(t: &mut Table) {
         if let Some(card) = t.s.hunted[i].hand.first()
             && !waiting.contains(i)
         {
-            t.s.hunted[i].sealed = Some(Sealed::Discard(card));
+            t.s.hunted[i].sealed = Some(Sealed::Discard { card });
         }
     }
     if waiting.is_empty() {
@@ -651,8 +649,8 @@ fn begin_forbidden_zone(t: &mut Table) {
 
 fn resolve_forbidden_zone(t: &mut Table) {
     for i in 0..t.s.hunted.len() {
-        if let Some(Sealed::Discard(card)) = t.s.hunted[i].sealed.take() {
-            t.discard(i, PlaceSet::only(card), Audience::Everyone);
+        if let Some(Sealed::Discard { card }) = t.s.hunted[i].sealed.take() {
+            t.discard(i, PlaceSet::only(card));
         }
     }
     t.s.step = Step::CreatureToken;
@@ -671,7 +669,7 @@ fn seal(t: &mut Table, i: usize, sealed: Sealed, cards: PlaceSet) {
 }
 
 fn seal_survival(t: &mut Table, i: usize, play: Option<SurvivalPlay>) {
-    t.s.hunted[i].sealed = Some(Sealed::Survival(play));
+    t.s.hunted[i].sealed = Some(Sealed::Survival { play });
     t.tell_secret(
         Event::SurvivalSubmitted {
             hunted: State::seat(i),
@@ -754,8 +752,7 @@ fn play_survival_now(t: &mut Table, i: usize, play: SurvivalPlay) -> Flow {
             t.tell(Event::BeaconPlaced);
         }
         SurvivalPlay::Sacrifice { discard } => {
-            let audience = t.discard_audience();
-            t.discard(i, PlaceSet::only(discard), audience);
+            t.discard(i, PlaceSet::only(discard));
             t.s.fx.sacrifice = true;
         }
         SurvivalPlay::SixthSense { cards } => t.take_back(i, cards),

@@ -5,12 +5,12 @@
 //! the instant one reaches 0: [`Ended`] then unwinds whatever was still to resolve.
 
 use xenotable_protocol::artemia::{
-    Event, Phase, Place, PlaceSet, SurvivalCard, SurvivalPlay, Token,
+    Event, Phase, Place, PlaceSet, Sealed, SurvivalCard, SurvivalPlay, Token,
 };
 use xenotable_protocol::{Outcome, Seat};
 
 use super::cards::survival_play_card;
-use super::state::{Presence, Sealed, State, Step, Waiting, Winner};
+use super::state::{Presence, State, Step, Waiting, Winner};
 use crate::games::{Audience, Dice, Told};
 
 /// The game ended: nothing after it is resolved.
@@ -64,14 +64,17 @@ impl Table<'_> {
         );
     }
 
-    /// Moves Place cards of Hunted `i` from his hand to his discard.
-    pub fn discard(&mut self, i: usize, cards: PlaceSet, audience: Audience) {
+    /// Moves Place cards of Hunted `i` from his hand to his discard. Whatever put them there,
+    /// the cards are named only to those who see the discards (section 13: under Smokescreen,
+    /// the Hunted).
+    pub fn discard(&mut self, i: usize, cards: PlaceSet) {
         if cards.is_empty() {
             return;
         }
         let h = &mut self.s.hunted[i];
         h.hand = h.hand.difference(cards);
         h.discard = h.discard.union(cards);
+        let audience = self.discard_audience();
         self.tell_secret(
             Event::CardsDiscarded {
                 hunted: State::seat(i),
@@ -380,7 +383,7 @@ impl Table<'_> {
     /// Resolves the sealed Survival cards of phase 3 or 4 in seat order, from Hunted `from`.
     pub fn resolve_sealed_survival(&mut self, phase: Phase, from: usize) -> Flow {
         for i in from..self.s.hunted.len() {
-            let Some(Sealed::Survival(play)) = self.s.hunted[i].sealed.take() else {
+            let Some(Sealed::Survival { play }) = self.s.hunted[i].sealed.take() else {
                 continue;
             };
             let Some(play) = play else { continue };
@@ -431,7 +434,7 @@ impl Table<'_> {
             });
             for &i in &targeted {
                 if !waiting.contains(i) {
-                    self.s.hunted[i].sealed = Some(Sealed::Scream(None));
+                    self.s.hunted[i].sealed = Some(Sealed::Scream { cards: None });
                 }
             }
             if !waiting.is_empty() {
@@ -462,15 +465,20 @@ impl Table<'_> {
     /// Scream: every choice is in; resolve them in seat order.
     pub fn resolve_scream(&mut self) -> Flow {
         for i in 0..self.s.hunted.len() {
-            let Some(Sealed::Scream(choice)) = self.s.hunted[i].sealed.take() else {
+            let Some(Sealed::Scream { cards: choice }) = self.s.hunted[i].sealed.take() else {
                 continue;
             };
-            self.tell(Event::Chose {
-                hunted: State::seat(i),
-                cards: Some(choice.unwrap_or(PlaceSet::EMPTY)),
-            });
+            // The choice names the cards going to the discard: hidden under Smokescreen.
+            let audience = self.discard_audience();
+            self.tell_secret(
+                Event::Chose {
+                    hunted: State::seat(i),
+                    cards: Some(choice.unwrap_or(PlaceSet::EMPTY)),
+                },
+                audience,
+            );
             match choice {
-                Some(cards) => self.discard(i, cards, Audience::Everyone),
+                Some(cards) => self.discard(i, cards),
                 None => self.lose_will(i, 1),
             }
         }
@@ -542,9 +550,7 @@ impl Table<'_> {
         for i in caught.iter() {
             if !waiting.contains(i) && !self.s.hunted[i].hand.is_empty() {
                 let hand = self.s.hunted[i].hand;
-                // The card joins the discard, hidden under Smokescreen (section 13).
-                let audience = self.discard_audience();
-                self.discard(i, hand, audience);
+                self.discard(i, hand);
             }
         }
         if waiting.is_empty() {

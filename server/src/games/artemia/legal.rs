@@ -311,9 +311,13 @@ fn powers_at(s: &State, i: usize, place: Place, this: Place) -> Vec<Power> {
     let returns = |k: usize| subsets(h.discard.union(PlaceSet::only(this)), k);
     match place {
         Place::Lair => {
-            let mut powers: Vec<Power> = subsets(h.discard, 1)
-                .into_iter()
-                .chain([h.discard])
+            // One card (under Persecution) or the whole discard, each choice once.
+            let whole = Some(h.discard).filter(|d| d.len() > 1);
+            let mut powers: Vec<Power> = h
+                .discard
+                .iter()
+                .map(PlaceSet::only)
+                .chain(whole)
                 .map(|cards| Power::Lair { cards })
                 .collect();
             if let Some(at) = s.creature_token.filter(|&at| at != Place::Lair) {

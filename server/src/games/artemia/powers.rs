@@ -99,6 +99,11 @@ fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), R
     let h = &s.hunted[i];
     let persecution = s.fx.persecution;
     match *power {
+        // Returning an empty discard would do nothing: a power that cannot act (section 9).
+        Power::Lair { .. } if h.discard.is_empty() => Err(err(
+            "empty_discard",
+            "there is nothing in your discard to take back",
+        )),
         Power::Lair { cards } => {
             let ok = if persecution {
                 cards.is_subset(h.discard) && cards.len() == h.discard.len().min(1)

@@ -2,7 +2,7 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::artemia::{
-    HuntCard, HuntPlay, Phase, Place, PlaceSet, SurvivalCard, SurvivalPlay,
+    HuntCard, HuntPlay, Phase, Place, PlaceSet, Sealed, SurvivalCard, SurvivalPlay,
 };
 
 use super::board::{self, BoardSide};
@@ -112,17 +112,6 @@ pub struct Presence {
     pub at: Place,
 }
 
-/// A secret choice waiting for the others' before it is revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sealed {
-    /// A phase-3 or phase-4 Survival card, or a pass.
-    Survival(Option<SurvivalPlay>),
-    /// The Place card discarded for Forbidden Zone.
-    Discard(Place),
-    /// Scream: the two cards discarded, or `None` to lose 1 Will.
-    Scream(Option<PlaceSet>),
-}
-
 /// One Hunted.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Hunted {
@@ -141,6 +130,7 @@ pub struct Hunted {
     pub gave_up: bool,
     /// The Survival card he played this turn, once resolved.
     pub survival_played: Option<SurvivalPlay>,
+    /// His secret choice, waiting for the others' before it is revealed.
     pub sealed: Option<Sealed>,
     pub presences: Vec<Presence>,
     /// Drone or Gate played and not used yet.

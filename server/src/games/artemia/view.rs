@@ -5,8 +5,8 @@
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::artemia::{
-    CreatureView, Decision, Event, HuntedView, PlayedHunt, ReserveCount, SurvivalPlay, TurnEffects,
-    View,
+    CreatureView, Decision, Event, HuntedView, PlayedHunt, ReserveCount, SurvivalPlay, TablePhase,
+    TurnEffects, View,
 };
 
 use super::board::RESERVE;
@@ -22,7 +22,10 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     let creature = is(Seat::Creature);
     View {
         turn: s.turn,
-        phase: s.step.phase(),
+        phase: match s.step {
+            Step::Over => TablePhase::Over,
+            step => step.phase().into(),
+        },
         board_side: s.side.number(),
         a_spaces: s.side.a_spaces().to_vec(),
         rescue: s.rescue,
@@ -93,6 +96,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                                     | SurvivalPlay::Vortex { .. }
                             )
                     }),
+                    sealed: own.then_some(h.sealed).flatten(),
                     river: h.river || h.river_next,
                     artefact: h.artefact || h.artefact_next,
                     gave_up: h.gave_up,

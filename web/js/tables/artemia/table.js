@@ -8,7 +8,7 @@ import { renderActions } from '../../actions.js';
 import { seatLabel, seatWithName } from '../../words.js';
 import {
   HUNT, PHASES, PLACES, SURVIVAL, actionGroup, actionLabel, decisionWords, eventWords,
-  huntPlay, outcomeWords, placeName, places, reasonWords, survivalPlay,
+  huntPlay, outcomeWords, placeName, places, reasonWords, sealedWords, survivalPlay,
 } from './words.js';
 
 export { eventWords as describeEvent, reasonWords };
@@ -83,7 +83,7 @@ class ArtemiaTable {
     const revealed = events.filter((e) => e.type === 'revealed');
     if (revealed.length) {
       this.lastReveal = { turn: view.turn, cards: revealed.map((e) => [e.hunted, e.cards]) };
-    } else if (!this.lastReveal && view.hunted.every((x) => x.in_play && x.in_play.length) && ['reckoning', 'end_of_turn'].includes(view.phase) && view.decision?.kind !== 'river_choice') {
+    } else if (!this.lastReveal && view.hunted.every((x) => x.in_play && x.in_play.length) && ['reckoning', 'end_of_turn', 'over'].includes(view.phase) && view.decision?.kind !== 'river_choice') {
       // Joined or reconnected after the reveal: the view itself shows the cards.
       this.lastReveal = { turn: view.turn, cards: view.hunted.map((x) => [x.seat, x.in_play]) };
     }
@@ -416,6 +416,7 @@ function renderHuntedHand(me, pick) {
     h('h3', {}, 'Your Place cards'),
     h('div', { class: 'hand' }, (me.hand ?? []).map((id) => placeCard(id, pick))),
     me.in_play?.length ? h('div', { class: 'pile' }, me.presences.length ? 'In play: ' : 'Face down (only you know): ', cardRow(me.in_play)) : null,
+    me.sealed ? h('div', { class: 'pile sealed' }, sealedWords(me.sealed)) : null,
     h('h3', {}, 'Your Survival cards'),
     h('div', { class: 'hand' }, (me.survival ?? []).length
       ? me.survival.map((card) => survivalCard(card, pick))

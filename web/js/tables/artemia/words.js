@@ -67,6 +67,7 @@ export const PHASES = {
   hunting: 'Phase 2 · Hunting',
   reckoning: 'Phase 3 · Reckoning',
   end_of_turn: 'Phase 4 · End of turn',
+  over: 'The match is over',
 };
 
 export const TOKENS = { creature: 'Creature token', artemia: 'Artemia token', target: 'Target token' };
@@ -100,6 +101,17 @@ export function survivalPlay(play) {
     case 'vortex': return `${card}: ${placeName(play.in_play)} swapped for ${placeName(play.from_discard)}`;
     case 'double_back': return `${card}, keeping ${placeName(play.keep)}`;
     default: return card;
+  }
+}
+
+/** The choice a Hunted has sealed, waiting for the others' (shown in his own view only). */
+export function sealedWords(sealed) {
+  const then = 'once every choice is in';
+  switch (sealed.kind) {
+    case 'survival': return sealed.play ? `You play ${survivalPlay(sealed.play)} ${then}.` : `You pass ${then}.`;
+    case 'discard': return `You discard ${placeName(sealed.card)} ${then}.`;
+    case 'scream': return sealed.cards ? `You discard ${places(sealed.cards)} ${then}.` : `You lose 1 Will ${then}.`;
+    default: return '';
   }
 }
 

@@ -1,5 +1,6 @@
 //! Tests of the whole game: scripted turns for every rule, and properties over random games.
 
+mod audiences;
 mod examples;
 mod hunt_cards;
 mod leaks;

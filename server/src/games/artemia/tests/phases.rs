@@ -8,7 +8,7 @@ use xenotable_protocol::artemia::Place::{
 };
 use xenotable_protocol::artemia::{
     Action, Event, HuntCard, HuntPlay, Phase, Place, PlaceSet, Power, SurvivalCard, SurvivalPlay,
-    Token, Via,
+    TablePhase, Token, Via,
 };
 
 use super::support::{Table, assert_invariants, hunted, only, places};
@@ -721,6 +721,33 @@ fn phase_3_resolves_r1_target_r2_places_r3_artemia_r4_creature_r5_exhaustion_in_
     assert_eq!(t.s.assimilation, assimilation - 2);
 }
 
+#[test]
+fn two_or_more_hunted_exhausted_in_one_turn_advance_assimilation_once() {
+    for exhausted in [2usize, 3] {
+        let mut t = Table::new(3, 44);
+        for h in &mut t.s.hunted[..exhausted] {
+            h.will = 1;
+        }
+        let assimilation = t.s.assimilation;
+        t.explore(&[only(River), only(River), only(River)]);
+        let from = t.events.len();
+        t.token_then_reckon(River);
+        assert_eq!(t.s.step.phase(), Phase::EndOfTurn, "{:?}", t.s.step);
+        let told = &t.events[from..];
+        let count = |f: fn(&Event) -> bool| told.iter().filter(|e| f(e)).count();
+        assert_eq!(count(|e| matches!(e, Event::Exhausted { .. })), exhausted);
+        for h in &t.s.hunted[..exhausted] {
+            assert_eq!(h.will, 3, "exhausted in R5");
+        }
+        // Once in R4 for the catch, once in R5 however many were exhausted.
+        assert_eq!(
+            count(|e| matches!(e, Event::AssimilationAdvanced { .. })),
+            2
+        );
+        assert_eq!(t.s.assimilation, assimilation - 2, "{exhausted} exhausted");
+    }
+}
+
 // ----- Phase 4 -----------------------------------------------------------------------------
 
 #[test]
@@ -873,6 +900,32 @@ fn assert_over(t: &mut Table, winners: &[Seat], reason: &str) {
         Viewer::Omniscient,
     ] {
         assert_eq!(Artemia::view(&t.s, viewer).decision, None);
+        assert_eq!(Artemia::view(&t.s, viewer).phase, TablePhase::Over);
+    }
+}
+
+#[test]
+fn after_the_end_the_views_phase_says_the_match_is_over() {
+    // Rescue reaches 0 at the clean-up of phase 4.
+    let mut t = Table::new(2, 61);
+    t.s.rescue = 1;
+    t.explore(&[only(Jungle), only(River)]);
+    t.token_then_reckon(Swamp);
+    t.r2_any();
+    t.creature_passes();
+    t.hunted_pass();
+    assert!(Artemia::outcome(&t.s).is_some());
+    let viewers = [
+        Viewer::Spectator,
+        Viewer::Seat(CREATURE),
+        Viewer::Omniscient,
+    ]
+    .into_iter()
+    .chain((1..=2).map(|n| Viewer::Seat(hunted(n))));
+    for viewer in viewers {
+        let view: serde_json::Value =
+            serde_json::from_str(&t.view_json(viewer)).expect("views are JSON");
+        assert_eq!(view["phase"], "over", "{viewer:?}");
     }
 }
 

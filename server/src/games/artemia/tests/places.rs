@@ -224,8 +224,56 @@ fn lair_copying_the_jungle_returns_the_lair_card_as_this_card() {
 }
 
 #[test]
+fn the_lair_with_an_empty_discard_offers_no_do_nothing_power() {
+    // Nothing to return and nothing to copy: the presence gets nothing and is not asked.
+    let mut t = table(1, &[]);
+    turn_to_r2(&mut t, &[only(Place::Lair)], Place::Artefact);
+    assert_eq!(t.s.turn, 2, "R2 had nothing to ask");
+    assert_eq!(powers_used_by(&t, hunted(1)), 0);
+
+    // With a copy to make, the copy alone is offered; returning the empty discard is refused.
+    let mut t = table(1, &[]);
+    turn_to_r2(&mut t, &[only(Place::Lair)], Place::Wreck);
+    assert_eq!(t.s.step, Step::Place(0, 0));
+    assert_eq!(
+        t.legal(hunted(1)),
+        [Action::UsePower {
+            via: Via::Own,
+            power: Power::LairCopy {
+                copy: CopiedPower::Wreck {}
+            }
+        }]
+    );
+    assert_eq!(
+        refused_power(
+            &mut t,
+            1,
+            Via::Own,
+            Power::Lair {
+                cards: PlaceSet::EMPTY
+            }
+        ),
+        "empty_discard"
+    );
+
+    // A discard of one card: returning it is offered once, not as "one card" and "all".
+    let mut t = table(1, &[]);
+    t.discard_places(1, only(Place::River));
+    turn_to_r2(&mut t, &[only(Place::Lair)], Place::Artefact);
+    let lair = Action::UsePower {
+        via: Via::Own,
+        power: Power::Lair {
+            cards: only(Place::River),
+        },
+    };
+    let legal = t.legal(hunted(1));
+    assert_eq!(legal.iter().filter(|&&a| a == lair).count(), 1, "{legal:?}");
+}
+
+#[test]
 fn lair_never_copies_the_artefact_nor_itself() {
     let mut t = table(1, &[]);
+    t.discard_places(1, only(Place::River));
     turn_to_r2(&mut t, &[only(Place::Lair)], Place::Artefact);
     assert_eq!(t.s.step, Step::Place(0, 0));
     assert!(
@@ -238,6 +286,7 @@ fn lair_never_copies_the_artefact_nor_itself() {
 
     // A dodging Hunted on The Lair under the Creature token: nothing to copy.
     let mut t = table(1, &[]);
+    t.discard_places(1, only(Place::River));
     t.give_survival(1, SurvivalCard::Dodge);
     t.explore(&[only(Place::Lair)]);
     t.act(CREATURE, Action::PlaceCreatureToken { place: Place::Lair });
@@ -259,6 +308,7 @@ fn lair_never_copies_the_artefact_nor_itself() {
 #[test]
 fn lair_never_copies_an_ineffective_place() {
     let mut t = table(1, &[HuntCard::Interference]);
+    t.discard_places(1, only(Place::River));
     t.explore(&[only(Place::Lair)]);
     t.act(
         CREATURE,
@@ -291,7 +341,7 @@ fn lair_never_copies_an_ineffective_place() {
         [(
             Via::Own,
             Power::Lair {
-                cards: PlaceSet::EMPTY
+                cards: only(Place::River)
             }
         )]
     );

@@ -1,6 +1,10 @@
 //! Whole-game properties with pinned seeds: random games end, invariants hold after every
 //! action, `legal_actions` agrees with `apply`, views leak nothing, replays are identical.
 
+use std::collections::HashSet;
+
+use xenotable_protocol::artemia::Action;
+
 use super::random::random_action;
 use super::support::{Picker, assert_invariants, hash, new_game, random_step};
 use crate::games::artemia::{Artemia, BoardSide};
@@ -76,6 +80,31 @@ fn legal_actions_agree_with_apply() {
             random_step(&mut s, &mut dice, &mut pick);
         }
     }
+}
+
+#[test]
+fn no_legal_list_holds_the_same_action_twice() {
+    let mut lists = 0usize;
+    for game in 0..2_000u64 {
+        let hunted = (game % 6) as usize + 1;
+        let (mut s, mut dice) = new_game(hunted, BoardSide::One, 5_000 + game);
+        let mut pick = Picker::new(game);
+        while Artemia::outcome(&s).is_none() {
+            for seat in Artemia::to_act(&s) {
+                let legal = Artemia::legal_actions(&s, seat);
+                let distinct: HashSet<&Action> = legal.iter().collect();
+                assert_eq!(
+                    distinct.len(),
+                    legal.len(),
+                    "{seat} at {:?} is offered an action twice: {legal:?}",
+                    s.step
+                );
+                lists += 1;
+            }
+            random_step(&mut s, &mut dice, &mut pick);
+        }
+    }
+    assert!(lists > 100_000, "only {lists} lists checked");
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::games::artemia::cards::{HuntHand, SurvivalHand};
 pub use crate::games::artemia::invariants::check as assert_invariants;
 use crate::games::artemia::state::{Hunted, State, Step};
 use crate::games::artemia::{Artemia, BoardSide, Config};
-use crate::games::{Dice, Game, RuleError, Viewer};
+use crate::games::{Dice, Game, RuleError, Told, Viewer};
 
 pub fn new_game(hunted: usize, side: BoardSide, seed: u64) -> (State, Dice) {
     let mut dice = Dice::from_seed(seed);
@@ -58,11 +58,13 @@ pub fn random_step(s: &mut State, dice: &mut Dice, pick: &mut Picker) -> (Seat, 
     (seat, action)
 }
 
-/// A match under test: the state, its dice, and every event told so far.
+/// A match under test: the state, its dice, and every event told so far (whole, and with its
+/// audience).
 pub struct Table {
     pub s: State,
     pub dice: Dice,
     pub events: Vec<Event>,
+    pub told: Vec<Told<Event>>,
 }
 
 impl Table {
@@ -77,6 +79,7 @@ impl Table {
             s,
             dice,
             events: Vec::new(),
+            told: Vec::new(),
         }
     }
 
@@ -169,12 +172,20 @@ impl Table {
 
     /// Plays an action that must be accepted; returns the events it told (whole).
     pub fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
+        self.act_told(seat, action)
+            .into_iter()
+            .map(|t| t.event)
+            .collect()
+    }
+
+    /// Plays an action that must be accepted; returns the events it told with their audience.
+    pub fn act_told(&mut self, seat: Seat, action: Action) -> Vec<Told<Event>> {
         match Artemia::apply(&mut self.s, seat, &action, &mut self.dice) {
             Ok(told) => {
-                let events: Vec<Event> = told.into_iter().map(|t| t.event).collect();
-                self.events.extend(events.iter().cloned());
+                self.events.extend(told.iter().map(|t| t.event.clone()));
+                self.told.extend(told.iter().cloned());
                 assert_invariants(&self.s);
-                events
+                told
             }
             Err(e) => panic!(
                 "{seat} {action:?} refused at {:?}: {} ({})",

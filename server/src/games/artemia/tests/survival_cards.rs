@@ -438,6 +438,7 @@ fn smokescreen_hides_the_choices_of_a_later_sixth_sense() {
         s: t.s.clone(),
         dice: t.dice.clone(),
         events: Vec::new(),
+        told: Vec::new(),
     };
     survival(
         &mut t,
@@ -1316,6 +1317,7 @@ fn phase_3_submissions_stay_hidden_until_all_have_submitted() {
         s: t.s.clone(),
         dice: t.dice.clone(),
         events: Vec::new(),
+        told: Vec::new(),
     };
     let told = Artemia::apply(
         &mut t.s,
