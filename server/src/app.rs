@@ -48,6 +48,7 @@ pub async fn start(
         store: store.clone(),
         committer: Committer::spawn(store.clone()),
         bot_delay: Duration::from_millis(config.bot_delay_ms),
+        chat_rate: config.limits.chat(),
     };
     let state = AppState {
         store: store.clone(),

@@ -461,39 +461,6 @@ async fn a_malformed_action_is_refused_with_bad_action() {
     t.finish().await;
 }
 
-#[tokio::test]
-async fn a_frame_over_64_kib_is_refused_with_frame_too_large_and_the_connection_stays_open() {
-    let mut t = Table::new(Db::sqlite(), 3).await;
-    let limit = 64 * 1024;
-    // A chat that would be legal but for its size: nobody hears it.
-    let prefix = r#"{"t":"chat","text":""#;
-    let chat = format!("{prefix}{}\"}}", "a".repeat(limit + 1 - prefix.len() - 2));
-    assert_eq!(chat.len(), limit + 1);
-    t.refuse(1, Bad::Text(chat), "frame_too_large", None).await;
-    // An act: the Creature's pass does not happen.
-    let act = json!({"t": "act", "seq": 0, "ref": "big", "action": {"type": "pass"}}).to_string();
-    let padded = format!("{}{}}}", &act[..act.len() - 1], " ".repeat(limit));
-    assert!(padded.len() > limit);
-    t.refuse(CREATURE, Bad::Text(padded), "frame_too_large", None)
-        .await;
-    // Something far larger, and not JSON at all.
-    t.refuse(
-        2,
-        Bad::Text("x".repeat(300 * 1024)),
-        "frame_too_large",
-        None,
-    )
-    .await;
-    // A frame of exactly 64 KiB is still read.
-    let ping = format!("{{\"t\":\"ping\"{}}}", " ".repeat(limit - 12));
-    assert_eq!(ping.len(), limit);
-    t.clients[1].send_text(ping).await;
-    assert_eq!(t.clients[1].recv().await, json!({"t": "pong"}));
-    t.assert_quiet().await;
-    t.creature_passes().await;
-    t.finish().await;
-}
-
 async fn an_act_on_a_stale_seq_is_refused_with_stale_seq(db: Db) {
     let mut t = Table::new(db, 3).await;
     // hunted-1 saw seq 0, when it had nothing to do; the Creature's pass gave it its choices.
@@ -1096,7 +1063,6 @@ async fn no_error_frame_or_error_body_ever_holds_a_seat_token() {
             1,
             text(json!({"t": "act", "seq": 0, "action": {"type": "nope"}})),
         ),
-        (1, Bad::Text(" ".repeat(70_000))),
         (1, text(json!({"t": "act", "seq": 5, "action": commit}))),
         (1, text(json!({"t": "act", "seq": 0, "action": commit}))),
         (
@@ -1150,7 +1116,7 @@ async fn no_error_frame_or_error_body_ever_holds_a_seat_token() {
     bodies.push(body.to_string());
     let mut frames: Vec<&String> = t.clients.iter().flat_map(|c| c.frames.iter()).collect();
     let errors = frames.iter().filter(|f| f.contains("\"error\"")).count();
-    assert!(errors >= 14, "{errors} error frames");
+    assert!(errors >= 13, "{errors} error frames");
     frames.extend(bodies.iter());
     for raw in frames {
         for token in &tokens {

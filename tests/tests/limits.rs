@@ -409,3 +409,341 @@ async fn a_kept_alive_connection_is_closed_after_the_idle_timeout() {
     assert_healthy(&server).await;
     db.drop_db().await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// WebSockets
+
+/// How many frames of type `t` and errors of code `code` come among the next `n` of either
+/// (the match's updates, meanwhile, are let by).
+async fn tally(client: &mut Client, n: usize, t: &str, code: &str) -> (usize, usize) {
+    let (mut of_type, mut of_code) = (0, 0);
+    while of_type + of_code < n {
+        let frame = client.recv().await;
+        if frame["t"] == t {
+            of_type += 1;
+        } else if frame["t"] == "error" && frame["code"] == code {
+            of_code += 1;
+        } else {
+            assert_eq!(frame["t"], "update", "unexpected {frame}");
+        }
+    }
+    (of_type, of_code)
+}
+
+#[tokio::test]
+async fn frames_over_the_rate_are_dropped_with_rate_limited_and_the_connection_lives() {
+    let db = Db::sqlite();
+    let server = Server::start_with(
+        &db,
+        &[
+            "--ws-frames-per-second",
+            "5",
+            "--ws-frame-burst",
+            "10",
+            "--ws-abuse-seconds",
+            "30",
+        ],
+    )
+    .await;
+    let id = create_from(&server, "127.0.0.1").await;
+    let mut eager = spectator_from(&server, &id, "127.0.0.1").await;
+    let mut calm = spectator_from(&server, &id, "127.0.0.1").await;
+    for _ in 0..25 {
+        eager.send(json!({"t": "ping"})).await;
+    }
+    let (pongs, limited) = tally(&mut eager, 25, "pong", "rate_limited").await;
+    assert!((10..=12).contains(&pongs), "{pongs} pongs");
+    assert_eq!(pongs + limited, 25);
+    let refusal: Value = serde_json::from_str(
+        eager
+            .frames
+            .iter()
+            .find(|f| f.contains("rate_limited"))
+            .expect("a refusal"),
+    )
+    .expect("JSON");
+    assert!(
+        refusal["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{refusal}"
+    );
+    calm.assert_alive().await;
+    // Refilled, the eager one is heard again.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    eager.assert_alive().await;
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn a_connection_over_its_rate_for_the_abuse_time_is_closed_with_1008() {
+    let db = Db::sqlite();
+    let server = Server::start_with(
+        &db,
+        &[
+            "--ws-frames-per-second",
+            "5",
+            "--ws-frame-burst",
+            "5",
+            "--ws-abuse-seconds",
+            "2",
+        ],
+    )
+    .await;
+    let id = create_from(&server, "127.0.0.1").await;
+    let mut abuser = spectator_from(&server, &id, "127.0.0.1").await;
+    let mut calm = spectator_from(&server, &id, "127.0.0.1").await;
+    // Fifty frames a second, ten times the rate, for three seconds at most.
+    let started = Instant::now();
+    let ping =
+        tokio_tungstenite::tungstenite::Message::Text(json!({"t": "ping"}).to_string().into());
+    for _ in 0..150 {
+        if !abuser.try_send_message(ping.clone()).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(abuser.close_code().await, Some(1008));
+    let lasted = started.elapsed();
+    assert!(lasted >= Duration::from_secs(2), "{lasted:?}");
+    // Refusals came first, each told.
+    assert!(abuser.frames.iter().any(|f| f.contains("rate_limited")));
+    calm.assert_alive().await;
+    assert_healthy(&server).await;
+    db.drop_db().await;
+}
+
+async fn chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored(db: Db) {
+    let args = [
+        "--allow-client-seeds",
+        "--chat-lines-per-second",
+        "1",
+        "--chat-burst",
+        "2",
+    ];
+    let mut server = Server::start_with(&db, &args).await;
+    let (id, tokens) = server.create(common::artemia_with_humans(2, 3)).await;
+    let mut ann = server.connect(&id, Some(&tokens[0].1)).await;
+    let mut bo = server.connect(&id, Some(&tokens[1].1)).await;
+    ann.recv_type("welcome").await;
+    bo.recv_type("welcome").await;
+    for n in 1..=4 {
+        ann.send(json!({"t": "chat", "text": format!("line {n}")}))
+            .await;
+    }
+    let (said, limited) = tally(&mut ann, 4, "chat", "rate_limited").await;
+    assert_eq!((said, limited), (2, 2));
+    for n in 1..=2 {
+        assert_eq!(bo.recv_type("chat").await["text"], format!("line {n}"));
+    }
+    bo.assert_alive().await;
+    assert!(
+        !bo.frames.iter().any(|f| f.contains("line 3")),
+        "a refused line reaches nobody"
+    );
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    ann.send(json!({"t": "chat", "text": "later"})).await;
+    assert_eq!(ann.recv_type("chat").await["text"], "later");
+    ann.assert_alive().await;
+
+    server.kill();
+    let server = Server::start_with(&db, &args).await;
+    let mut again = server.connect(&id, Some(&tokens[1].1)).await;
+    let welcome = again.recv_type("welcome").await;
+    assert_eq!(
+        welcome["chat"],
+        json!([
+            {"from": "hunted-1", "text": "line 1"},
+            {"from": "hunted-1", "text": "line 2"},
+            {"from": "hunted-1", "text": "later"},
+        ]),
+        "every line said was stored, and only those"
+    );
+    drop(server);
+    db.drop_db().await;
+}
+
+#[tokio::test]
+async fn sqlite_chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored() {
+    chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored(Db::sqlite()).await;
+}
+
+#[tokio::test]
+async fn postgres_chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored() {
+    if let Some(db) = Db::postgres().await {
+        chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored(db).await;
+    }
+}
+
+#[tokio::test]
+async fn a_message_over_64_kib_closes_the_connection_with_1009() {
+    let db = Db::sqlite();
+    let server = Server::start_with(&db, &[]).await;
+    let id = create_from(&server, "127.0.0.1").await;
+    let mut big = spectator_from(&server, &id, "127.0.0.1").await;
+    let mut other = spectator_from(&server, &id, "127.0.0.1").await;
+    let limit = 64 * 1024;
+    // Exactly the limit is still read.
+    let ping = format!("{{\"t\":\"ping\"{}}}", " ".repeat(limit - 12));
+    assert_eq!(ping.len(), limit);
+    big.send_text(ping.clone()).await;
+    assert_eq!(big.recv().await, json!({"t": "pong"}));
+    big.send_text(format!("{ping} ")).await;
+    assert_eq!(big.close_code().await, Some(1009));
+    other.assert_alive().await;
+    let mut again = spectator_from(&server, &id, "127.0.0.1").await;
+    again.assert_alive().await;
+    db.drop_db().await;
+}
+
+/// A WebSocket opened by hand on a plain TCP stream: nothing answers the server's pings.
+async fn raw_socket(server: &Server, path: &str) -> TcpStream {
+    let mut stream = server.tcp(None).await.expect("a connection");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n",
+        server.port
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).await.expect("the answer");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&head);
+    assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+    stream
+}
+
+/// Reads a raw socket to its end: the opcodes of the server's frames, and the code of its
+/// close frame if it sent one.
+async fn raw_frames(stream: &mut TcpStream) -> (Vec<u8>, Option<u16>) {
+    let mut raw = Vec::new();
+    let _ = tokio::time::timeout(PATIENCE, stream.read_to_end(&mut raw))
+        .await
+        .expect("the server ends the connection");
+    let (mut opcodes, mut at) = (Vec::new(), 0);
+    while at + 2 <= raw.len() {
+        let opcode = raw[at] & 0x0f;
+        let (length, header) = match raw[at + 1] & 0x7f {
+            126 => (
+                usize::from(u16::from_be_bytes([raw[at + 2], raw[at + 3]])),
+                4,
+            ),
+            127 => (
+                u64::from_be_bytes(raw[at + 2..at + 10].try_into().expect("8 bytes")) as usize,
+                10,
+            ),
+            short => (usize::from(short), 2),
+        };
+        let payload = &raw[at + header..at + header + length];
+        opcodes.push(opcode);
+        if opcode == 8 {
+            return (opcodes, Some(u16::from_be_bytes([payload[0], payload[1]])));
+        }
+        at += header + length;
+    }
+    (opcodes, None)
+}
+
+#[tokio::test]
+async fn the_server_pings_and_drops_a_silent_peer() {
+    use tokio_tungstenite::tungstenite::Message;
+    let db = Db::sqlite();
+    let server =
+        Server::start_with(&db, &["--ws-ping-interval", "1", "--ws-idle-timeout", "3"]).await;
+    let id = create_from(&server, "127.0.0.1").await;
+    let mut listening = spectator_from(&server, &id, "127.0.0.1").await;
+    let mut silent = raw_socket(&server, &format!("/ws/matches/{id}")).await;
+    // The listening one reads (its client answers each ping) and says nothing for 5 s.
+    let started = Instant::now();
+    let mut pings = 0;
+    while started.elapsed() < Duration::from_secs(5) {
+        if let Some(Message::Ping(_)) = listening.next_message(Duration::from_millis(200)).await {
+            pings += 1;
+        }
+    }
+    assert!(pings >= 3, "{pings} pings");
+    listening.assert_alive().await;
+    // The silent one answered nothing: dropped by now, the room has let it go.
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(summary["spectators"], 1, "{summary}");
+    let (opcodes, code) = raw_frames(&mut silent).await;
+    assert_eq!(code, Some(1001), "{opcodes:?}");
+    assert!(
+        opcodes.iter().filter(|&&op| op == 9).count() >= 2,
+        "{opcodes:?}"
+    );
+    db.drop_db().await;
+}
+
+/// The server's gauge of open connections (HTTP and WebSocket; this request among them).
+async fn open_connections(server: &Server) -> u64 {
+    let (_, text) = server.get("/metrics").await;
+    let text = text.as_str().expect("Prometheus text").to_owned();
+    text.lines()
+        .find_map(|l| l.strip_prefix("xenotable_open_connections "))
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .expect("the gauge") as u64
+}
+
+#[tokio::test]
+async fn a_connection_that_does_not_read_is_closed_with_1013_and_freed() {
+    let db = Db::sqlite();
+    let mut args = common::UNLIMITED.to_vec();
+    args.extend(["--ws-outbox-frames", "8"]);
+    let server = Server::start_with(&db, &args).await;
+    let (id, tokens) = server.create(common::artemia_with_humans(1, 3)).await;
+    let mut ann = server.connect(&id, Some(&tokens[0].1)).await;
+    ann.recv_type("welcome").await;
+    // A spectator that reads nothing, with the smallest receive buffer; one that reads all.
+    let path = format!("/ws/matches/{id}");
+    let mut slow = server
+        .try_socket(&path, None, &[], Some(1))
+        .await
+        .expect("the socket opens");
+    let mut keen = server.connect(&id, None).await;
+    keen.recv_type("welcome").await;
+    let keen = tokio::spawn(async move {
+        let mut heard = Vec::new();
+        loop {
+            let line = keen.recv_type("chat").await;
+            if line["text"] == "last" {
+                return (keen, heard);
+            }
+            heard.push(line["text"].as_str().expect("text")[..8].to_owned());
+        }
+    });
+    // Long chat lines until the room lets the slow one go.
+    let mut said = Vec::new();
+    for n in 0..20_000 {
+        let tag = format!("{n:08}");
+        let text = format!("{tag}{}", "x".repeat(990));
+        ann.send(json!({"t": "chat", "text": text})).await;
+        ann.recv_type("chat").await;
+        said.push(tag);
+        if n % 50 == 49 {
+            let (_, summary) = server.get(&format!("/api/matches/{id}")).await;
+            if summary["spectators"] == 1 {
+                break;
+            }
+        }
+    }
+    let (_, summary) = server.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(summary["spectators"], 1, "the slow one was let go");
+    ann.send(json!({"t": "chat", "text": "last"})).await;
+    assert_eq!(slow.close_code().await, Some(1013));
+    // The keen one heard every line, in order.
+    let (mut keen, heard) = keen.await.expect("the keen spectator");
+    assert_eq!(heard, said);
+    keen.assert_alive().await;
+    ann.assert_alive().await;
+    // Nothing of the slow one is left: Ann, the keen one and this request are open.
+    let open = eventually(|| async {
+        let open = open_connections(&server).await;
+        (open == 3).then_some(open)
+    })
+    .await;
+    assert_eq!(open, 3);
+    db.drop_db().await;
+}

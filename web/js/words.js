@@ -66,7 +66,7 @@ const ERROR_WORDS = {
   match_not_started: 'The match starts when every seat is taken.',
   spectator_cannot_act: 'Spectators cannot act.',
   spectator_cannot_chat: 'Spectators watch in silence: only seated players can chat.',
-  frame_too_large: 'That message is too long.',
+  rate_limited: 'You are sending too fast. Wait a moment and try again.',
   storage_failed: 'The server could not save your move. Try again.',
   bad_frame: 'The server could not read what this page sent. Reload the page.',
   unknown_type: 'The server could not read what this page sent. Reload the page.',

@@ -1,33 +1,43 @@
 //! `GET /ws/matches/{id}`: the match WebSocket. With `?token=` it is a seat's connection,
-//! without one a spectator's. This task only moves frames: the room decides everything.
+//! without one a spectator's. These tasks only move frames (the room decides everything), and
+//! keep the connection's limits: its frame rate, its message size, its silence, and how far
+//! behind its reading may fall.
 
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use axum::routing::get;
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Instant, MissedTickBehavior};
+use tokio_tungstenite::tungstenite;
 use tracing::Instrument;
 use uuid::Uuid;
 use xenotable_protocol::{Seat, ServerFrame};
 
 use super::json::Params;
-use super::rate::Rate;
+use super::rate::{Rate, TokenBucket};
 use super::{AppState, HttpError};
 use crate::games::Viewer;
-use crate::room::RoomHandle;
+use crate::room::{Outbox, RoomHandle};
 use crate::tokens;
 
-/// The largest text frame a client may send; larger ones are refused with `frame_too_large`.
-pub const MAX_FRAME: usize = 64 * 1024;
-/// Frames beyond this close the connection (message too big).
-const HARD_LIMIT: usize = 1024 * 1024;
-/// Frames queued for a slow connection before the room drops it.
-const OUTBOX: usize = 256;
+/// tungstenite's read buffer: allocated whole for every connection, so kept small (its default,
+/// 128 KiB, would be most of an idle connection's memory).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// How long a closing connection's last frame may take to leave before the socket is dropped.
+const CLOSE_WAIT: Duration = Duration::from_secs(5);
+
+/// A refused frame that ends refusals this long ago starts a new spell of abuse.
+const ABUSE_PAUSE: Duration = Duration::from_secs(1);
 
 /// What one WebSocket connection may do.
 #[derive(Debug, Clone, Copy)]
@@ -61,8 +71,16 @@ async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
     Params(query): Params<WsQuery>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, HttpError> {
+    if !origin_allowed(&headers, &app.limits.allowed_origins) {
+        return Err(HttpError::new(
+            StatusCode::FORBIDDEN,
+            "bad_origin",
+            "pages of another site may not open this server's WebSockets",
+        ));
+    }
     let id = Uuid::parse_str(&id).map_err(|_| HttpError::not_found("match"))?;
     let record = app
         .store
@@ -103,58 +121,315 @@ async fn upgrade(
     };
     let room = app.rooms.open(&app.room_ctx, &record).await?;
     let span = tracing::info_span!("connection", match_id = %id, viewer = ?viewer);
+    let limits = app.limits.ws;
     Ok(ws
-        .max_message_size(HARD_LIMIT)
-        .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| serve(socket, room, viewer).instrument(span)))
+        .read_buffer_size(READ_BUFFER)
+        // Each frame goes out as it comes; the outbox is the queue.
+        .write_buffer_size(0)
+        .max_message_size(limits.max_message)
+        .max_frame_size(limits.max_message)
+        .on_upgrade(move |socket| serve(socket, room, viewer, limits).instrument(span)))
 }
 
-async fn serve(socket: WebSocket, room: RoomHandle, viewer: Viewer) {
-    let (mut sink, mut stream) = socket.split();
-    let (outbox, mut queued) = mpsc::channel(OUTBOX);
-    let Ok(conn) = room.connect(viewer, outbox.clone()).await else {
+/// Whether the page asking for the socket (its `Origin`) is this site's or an allowed one; a
+/// request without `Origin` does not come from a browser page, and is let in.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+/// Why the server ends a connection, and what it says as it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Goodbye {
+    /// The peer closed, or the connection broke: nothing more to say.
+    Left,
+    /// The room let the connection go (the match was abandoned): a normal close.
+    Released,
+    /// A message over the size limit: 1009.
+    TooBig,
+    /// Over its frame rate for too long: 1008.
+    Abuse,
+    /// Nothing heard, not even an answer to a ping, for the idle timeout: 1001.
+    Silent,
+    /// Its frames piled up faster than it read them: 1013.
+    TooSlow,
+}
+
+impl Goodbye {
+    fn close_frame(self) -> Option<CloseFrame> {
+        let (code, reason) = match self {
+            Goodbye::Left => return None,
+            Goodbye::Released => (close_code::NORMAL, "the match is over"),
+            Goodbye::TooBig => (close_code::SIZE, "message too big"),
+            Goodbye::Abuse => (close_code::POLICY, "too many frames"),
+            Goodbye::Silent => (close_code::AWAY, "nothing heard"),
+            Goodbye::TooSlow => (close_code::AGAIN, "too slow"),
+        };
+        Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })
+    }
+}
+
+async fn serve(socket: WebSocket, room: RoomHandle, viewer: Viewer, limits: WsLimits) {
+    let (mut sink, stream) = socket.split();
+    let (frames, queued) = mpsc::channel(limits.outbox);
+    let (too_slow, slow) = oneshot::channel();
+    // The reader's refusals go through a weak sender: once the room lets go of the connection,
+    // nothing keeps its outbox open.
+    let replies = frames.downgrade();
+    let Ok(conn) = room.connect(viewer, Outbox { frames, too_slow }).await else {
         let _ = sink.close().await;
         return;
     };
     tracing::debug!(conn, "connected");
-    let writer = tokio::spawn(async move {
-        while let Some(text) = queued.recv().await {
-            if sink.send(Message::Text(text)).await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
-    let refuse = |code: &str, message: &str| {
-        let frame = ServerFrame::Error {
-            code: code.to_owned(),
-            message: message.to_owned(),
-            reference: None,
-        };
-        serde_json::to_string(&frame).unwrap_or_default().into()
+    let (hang_up, hung_up) = oneshot::channel();
+    let signals = Signals {
+        too_slow: Some(slow),
+        hung_up,
     };
-    while let Some(Ok(message)) = stream.next().await {
-        match message {
-            Message::Text(text) if text.len() > MAX_FRAME => {
-                let _ = outbox.try_send(refuse("frame_too_large", "frames are at most 64 KiB"));
+    let mut writer = tokio::spawn(write(sink, queued, signals, limits.ping_interval));
+    let goodbye = tokio::select! {
+        goodbye = read(stream, &room, conn, &replies, limits) => Some(goodbye),
+        _ = &mut writer => None,
+    };
+    // The reason first: the room letting go would end the writer too, as a normal close.
+    if let Some(goodbye) = goodbye {
+        let _ = hang_up.send(goodbye);
+    }
+    room.disconnect(conn).await;
+    if goodbye.is_some() {
+        let _ = writer.await;
+    }
+    tracing::debug!(conn, ?goodbye, "disconnected");
+}
+
+/// Reads the peer's frames and hands text to the room, until the connection has to end.
+async fn read(
+    mut stream: SplitStream<WebSocket>,
+    room: &RoomHandle,
+    conn: u64,
+    replies: &mpsc::WeakSender<Utf8Bytes>,
+    limits: WsLimits,
+) -> Goodbye {
+    let mut bucket = TokenBucket::new(limits.frames, std::time::Instant::now());
+    let mut abuse = Abuse::default();
+    let rate_limited = refusal(
+        "rate_limited",
+        &format!(
+            "at most {} frames at once, then {} a second: this one was dropped",
+            limits.frames.burst, limits.frames.per_second
+        ),
+    );
+    loop {
+        let message = match tokio::time::timeout(limits.idle_timeout, stream.next()).await {
+            Err(_) => return Goodbye::Silent,
+            Ok(None) => return Goodbye::Left,
+            Ok(Some(Err(e))) => {
+                return if too_big(e) {
+                    Goodbye::TooBig
+                } else {
+                    Goodbye::Left
+                };
             }
+            Ok(Some(Ok(Message::Close(_)))) => return Goodbye::Left,
+            Ok(Some(Ok(message))) => message,
+        };
+        let now = std::time::Instant::now();
+        if bucket.take(now).is_err() {
+            if abuse.refused(now) >= limits.abuse {
+                return Goodbye::Abuse;
+            }
+            if matches!(message, Message::Text(_) | Message::Binary(_)) {
+                reply(replies, rate_limited.clone());
+            }
+            continue;
+        }
+        match message {
             Message::Text(text) => {
                 if room.frame(conn, text.as_str().to_owned()).await.is_err() {
-                    break;
+                    return Goodbye::Released;
                 }
             }
             Message::Binary(_) => {
-                let _ = outbox.try_send(refuse("binary_not_supported", "send JSON text frames"));
+                reply(
+                    replies,
+                    refusal("binary_not_supported", "send JSON text frames"),
+                );
             }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => {}
-        }
-        if writer.is_finished() {
-            break;
+            // Any frame, a pong among them, shows the peer is there.
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => {}
         }
     }
-    room.disconnect(conn).await;
-    drop(outbox);
-    let _ = writer.await;
-    tracing::debug!(conn, "disconnected");
+}
+
+/// Whether the socket failed on a message over the size limit.
+fn too_big(error: axum::Error) -> bool {
+    matches!(
+        error.into_inner().downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(_))
+    )
+}
+
+fn refusal(code: &str, message: &str) -> Utf8Bytes {
+    let frame = ServerFrame::Error {
+        code: code.to_owned(),
+        message: message.to_owned(),
+        reference: None,
+    };
+    serde_json::to_string(&frame).unwrap_or_default().into()
+}
+
+/// Queues a frame for the peer, unless its outbox is full or gone (it is then being closed).
+fn reply(replies: &mpsc::WeakSender<Utf8Bytes>, frame: Utf8Bytes) {
+    if let Some(outbox) = replies.upgrade() {
+        let _ = outbox.try_send(frame);
+    }
+}
+
+/// How long a connection has been sending over its frame rate.
+#[derive(Debug, Default)]
+struct Abuse {
+    since: Option<std::time::Instant>,
+    last: Option<std::time::Instant>,
+}
+
+impl Abuse {
+    /// A frame was refused at `now`: how long the refusals have gone on (a pause of
+    /// [`ABUSE_PAUSE`] without one starts over).
+    fn refused(&mut self, now: std::time::Instant) -> Duration {
+        let since = match (self.since, self.last) {
+            (Some(since), Some(last)) if now.saturating_duration_since(last) < ABUSE_PAUSE => since,
+            _ => now,
+        };
+        self.since = Some(since);
+        self.last = Some(now);
+        now.saturating_duration_since(since)
+    }
+}
+
+/// What tells the writer to stop: the room (the connection is too slow), or the reader.
+struct Signals {
+    /// `None` once the room has let go without a word.
+    too_slow: Option<oneshot::Receiver<()>>,
+    hung_up: oneshot::Receiver<Goodbye>,
+}
+
+impl Signals {
+    /// Waits for a reason to stop. Cancel-safe.
+    async fn next(&mut self) -> Goodbye {
+        if let Some(too_slow) = self.too_slow.as_mut() {
+            tokio::select! {
+                fired = too_slow => {
+                    if fired.is_ok() {
+                        return Goodbye::TooSlow;
+                    }
+                }
+                goodbye = &mut self.hung_up => return goodbye.unwrap_or(Goodbye::Left),
+            }
+            self.too_slow = None;
+        }
+        (&mut self.hung_up).await.unwrap_or(Goodbye::Left)
+    }
+}
+
+/// Sends the queued frames and the pings, until a signal (or the end of the queue) says to
+/// stop; then says goodbye.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut queued: mpsc::Receiver<Utf8Bytes>,
+    mut signals: Signals,
+    ping_interval: Duration,
+) {
+    let mut ping = tokio::time::interval_at(Instant::now() + ping_interval, ping_interval);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let goodbye = loop {
+        let message = tokio::select! {
+            biased;
+            goodbye = signals.next() => break goodbye,
+            frame = queued.recv() => match frame {
+                Some(text) => Message::Text(text),
+                // The room has let go, and everything it said is sent.
+                None => break Goodbye::Released,
+            },
+            _ = ping.tick() => Message::Ping(Bytes::new()),
+        };
+        tokio::select! {
+            biased;
+            goodbye = signals.next() => break goodbye,
+            sent = sink.send(message) => {
+                if sent.is_err() {
+                    break Goodbye::Left;
+                }
+            }
+        }
+    };
+    // A frame cut short above is still in the socket's buffer: the close goes after it.
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        if let Some(frame) = goodbye.close_frame() {
+            let _ = sink.send(Message::Close(Some(frame))).await;
+        }
+        let _ = sink.close().await;
+    })
+    .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(name.clone(), value.parse().unwrap());
+        }
+        map
+    }
+
+    #[test]
+    fn pages_of_this_site_and_of_allowed_origins_may_open_sockets() {
+        let here = (header::HOST, "play.example:8080");
+        let allowed = vec!["https://friend.example".to_owned()];
+        for (origin, expected) in [
+            ("http://play.example:8080", true),
+            ("https://PLAY.example:8080", true),
+            ("https://friend.example", true),
+            ("https://evil.example", false),
+            ("http://play.example", false),
+            ("null", false),
+        ] {
+            let map = headers(&[here.clone(), (header::ORIGIN, origin)]);
+            assert_eq!(origin_allowed(&map, &allowed), expected, "{origin}");
+        }
+        // Not a browser page: no Origin at all.
+        assert!(origin_allowed(&headers(&[here]), &[]));
+    }
+
+    #[test]
+    fn abuse_counts_from_the_first_refusal_until_a_pause() {
+        let start = std::time::Instant::now();
+        let ms = Duration::from_millis;
+        let mut abuse = Abuse::default();
+        assert_eq!(abuse.refused(start), Duration::ZERO);
+        assert_eq!(abuse.refused(start + ms(900)), ms(900));
+        assert_eq!(abuse.refused(start + ms(1_700)), ms(1_700));
+        // A second and more without a refusal: it starts over.
+        assert_eq!(abuse.refused(start + ms(2_800)), Duration::ZERO);
+    }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use axum::extract::ws::Utf8Bytes;
 use chrono::Utc;
 use serde_json::{Value, json};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
 use uuid::Uuid;
@@ -21,6 +21,7 @@ use super::seqs::{Seqs, told_to};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
+use crate::http::rate::TokenBucket;
 use crate::store::{ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
 /// The longest chat message, in characters.
@@ -47,7 +48,11 @@ impl SeatState {
 
 struct Conn {
     viewer: Viewer,
-    outbox: Outbox,
+    frames: mpsc::Sender<Utf8Bytes>,
+    /// Taken when the connection is closed for being too slow.
+    too_slow: Option<oneshot::Sender<()>>,
+    /// Its chat lines.
+    chat: TokenBucket,
 }
 
 /// How often a running clock is saved, so a restart loses at most this much of it.
@@ -215,8 +220,19 @@ impl Room {
             } => {
                 let conn = self.next_conn;
                 self.next_conn += 1;
-                if outbox.try_send(self.welcome(viewer)).is_ok() {
-                    self.conns.insert(conn, Conn { viewer, outbox });
+                let Outbox { frames, too_slow } = outbox;
+                if frames.try_send(self.welcome(viewer)).is_ok() {
+                    let chat = TokenBucket::new(self.ctx.chat_rate, Instant::now());
+                    let too_slow = Some(too_slow);
+                    self.conns.insert(
+                        conn,
+                        Conn {
+                            viewer,
+                            frames,
+                            too_slow,
+                            chat,
+                        },
+                    );
                     metrics::gauge!("xenotable_connections").increment(1.0);
                     if matches!(viewer, Viewer::Seat(_)) {
                         self.touch();
@@ -369,13 +385,22 @@ impl Room {
     }
 
     fn send(&mut self, conn: u64, frame: Utf8Bytes) {
-        let full = self
-            .conns
-            .get(&conn)
-            .is_some_and(|c| c.outbox.try_send(frame).is_err());
-        // A connection that cannot keep up is dropped; it reconnects and gets a fresh welcome.
-        if full {
-            self.drop_conn(conn);
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return;
+        };
+        match c.frames.try_send(frame) {
+            Ok(()) => {}
+            // A connection that cannot keep up is closed (1013) and let go; it may reconnect
+            // and get a fresh welcome.
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                if let Some(too_slow) = c.too_slow.take() {
+                    let _ = too_slow.send(());
+                }
+                metrics::counter!("xenotable_connections_too_slow_total").increment(1);
+                tracing::debug!(conn, "connection too slow: closed");
+                self.drop_conn(conn);
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => self.drop_conn(conn),
         }
     }
 
@@ -425,6 +450,21 @@ impl Room {
 
     /// Stores a chat line, then tells every connection.
     async fn chat(&mut self, conn: u64, from: Seat, text: String) {
+        let rate = self.ctx.chat_rate;
+        let allowed = self
+            .conns
+            .get_mut(&conn)
+            .is_some_and(|c| c.chat.take(Instant::now()).is_ok());
+        if !allowed {
+            let refusal = refuse(
+                "rate_limited",
+                format!(
+                    "at most {} chat lines at once, then {} a second",
+                    rate.burst, rate.per_second
+                ),
+            );
+            return self.send_error(conn, refusal, None);
+        }
         let text = text.trim().to_owned();
         if text.is_empty() || text.chars().count() > MAX_CHAT {
             let refusal = refuse(
@@ -440,7 +480,8 @@ impl Room {
             text: text.clone(),
             at: Utc::now(),
         };
-        if let Err(e) = self.ctx.store.append_chat(&line).await {
+        let n = line.n;
+        if let Err(e) = self.ctx.committer.chat(line).await {
             tracing::error!(error = %e, "chat line not stored");
             let refusal = refuse(
                 "storage_failed",
@@ -448,7 +489,7 @@ impl Room {
             );
             return self.send_error(conn, refusal, None);
         }
-        self.chat_count = line.n;
+        self.chat_count = n;
         if self.chat.len() == CHAT_HISTORY {
             self.chat.pop_front();
         }

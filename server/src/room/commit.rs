@@ -1,23 +1,31 @@
-//! Group commit: rooms hand over their accepted commands, and one task writes whatever has
-//! queued up meanwhile in a single transaction, so many moves share one disk flush.
+//! Group commit: rooms hand over their accepted commands and chat lines, and one task writes
+//! whatever has queued up meanwhile in one transaction per kind, so many moves and lines share
+//! one disk flush.
 
 use std::sync::Arc;
 
+use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{CommandRecord, Store};
+use crate::store::{ChatRecord, CommandRecord, Store, StoreResult};
 
 /// The largest batch written in one transaction.
 const MAX_BATCH: usize = 512;
 
-type Pending = (CommandRecord, oneshot::Sender<Result<(), CommitError>>);
+type Done = oneshot::Sender<Result<(), CommitError>>;
 
-/// A command could not be made durable.
+/// A write waiting for its turn.
+enum Pending {
+    Command(CommandRecord, Done),
+    Chat(ChatRecord, Done),
+}
+
+/// A command or chat line could not be made durable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the command could not be stored: {0}")]
+#[error("the record could not be stored: {0}")]
 pub struct CommitError(String);
 
-/// The handle rooms use to make a command durable.
+/// The handle rooms use to make a command or a chat line durable.
 #[derive(Clone)]
 pub struct Committer {
     tx: mpsc::Sender<Pending>,
@@ -33,9 +41,18 @@ impl Committer {
 
     /// Returns once `record` is committed, or why it is not.
     pub async fn commit(&self, record: CommandRecord) -> Result<(), CommitError> {
+        self.write(|done| Pending::Command(record, done)).await
+    }
+
+    /// Returns once the chat `line` is committed, or why it is not.
+    pub async fn chat(&self, line: ChatRecord) -> Result<(), CommitError> {
+        self.write(|done| Pending::Chat(line, done)).await
+    }
+
+    async fn write(&self, pending: impl FnOnce(Done) -> Pending) -> Result<(), CommitError> {
         let (done, answer) = oneshot::channel();
         self.tx
-            .send((record, done))
+            .send(pending(done))
             .await
             .map_err(|_| CommitError("the writer has stopped".into()))?;
         answer
@@ -44,33 +61,68 @@ impl Committer {
     }
 }
 
+/// What the committer writes in batches: each kind through its own store method.
+trait Record: Clone + Send + Sync + 'static {
+    fn append<'a>(store: &'a dyn Store, batch: &'a [Self]) -> BoxFuture<'a, StoreResult<()>>;
+}
+
+impl Record for CommandRecord {
+    fn append<'a>(store: &'a dyn Store, batch: &'a [Self]) -> BoxFuture<'a, StoreResult<()>> {
+        store.append_commands(batch)
+    }
+}
+
+impl Record for ChatRecord {
+    fn append<'a>(store: &'a dyn Store, batch: &'a [Self]) -> BoxFuture<'a, StoreResult<()>> {
+        store.append_chat(batch)
+    }
+}
+
 async fn run(store: Arc<dyn Store>, mut rx: mpsc::Receiver<Pending>) {
     let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let records: Vec<CommandRecord> = batch.iter().map(|(r, _)| r.clone()).collect();
-        metrics::histogram!("xenotable_commit_batch_size").record(records.len() as f64);
-        match store.append_commands(&records).await {
-            Ok(()) => {
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Ok(()));
-                }
+        let mut commands = Vec::new();
+        let mut chat = Vec::new();
+        for pending in batch.drain(..) {
+            match pending {
+                Pending::Command(record, done) => commands.push((record, done)),
+                Pending::Chat(line, done) => chat.push((line, done)),
             }
-            // One bad command must not sink the others: write them one by one.
-            Err(e) if batch.len() > 1 => {
-                tracing::warn!(error = %e, size = batch.len(), "batch refused, retrying one by one");
-                for (record, done) in batch.drain(..) {
-                    let result = store
-                        .append_commands(std::slice::from_ref(&record))
-                        .await
-                        .map_err(|e| CommitError(e.to_string()));
-                    let _ = done.send(result);
-                }
+        }
+        if !commands.is_empty() {
+            metrics::histogram!("xenotable_commit_batch_size").record(commands.len() as f64);
+        }
+        write_all(store.as_ref(), commands).await;
+        write_all(store.as_ref(), chat).await;
+    }
+}
+
+/// Writes `pending` in one transaction and tells each writer how it went.
+async fn write_all<R: Record>(store: &dyn Store, mut pending: Vec<(R, Done)>) {
+    if pending.is_empty() {
+        return;
+    }
+    let records: Vec<R> = pending.iter().map(|(r, _)| r.clone()).collect();
+    match R::append(store, &records).await {
+        Ok(()) => {
+            for (_, done) in pending.drain(..) {
+                let _ = done.send(Ok(()));
             }
-            Err(e) => {
-                tracing::error!(error = %e, "command not stored");
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Err(CommitError(e.to_string())));
-                }
+        }
+        // One bad record must not sink the others: write them one by one.
+        Err(e) if pending.len() > 1 => {
+            tracing::warn!(error = %e, size = pending.len(), "batch refused, retrying one by one");
+            for (record, done) in pending.drain(..) {
+                let result = R::append(store, std::slice::from_ref(&record))
+                    .await
+                    .map_err(|e| CommitError(e.to_string()));
+                let _ = done.send(result);
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "record not stored");
+            for (_, done) in pending.drain(..) {
+                let _ = done.send(Err(CommitError(e.to_string())));
             }
         }
     }

@@ -24,6 +24,7 @@ pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 
 use crate::games::Viewer;
+use crate::http::rate::Rate;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, Store, TokenHash};
 
 /// What a room needs from the server around it.
@@ -33,10 +34,18 @@ pub struct RoomContext {
     pub committer: Committer,
     /// How long a bot waits before it moves, so people can follow a bot's play.
     pub bot_delay: Duration,
+    /// How fast each seat's connection may chat.
+    pub chat_rate: Rate,
 }
 
-/// A connection's outgoing frames, already serialized for its viewer.
-pub type Outbox = mpsc::Sender<Utf8Bytes>;
+/// Where a connection's frames go, as the room holds it.
+pub struct Outbox {
+    /// Its frames, already serialized for its viewer. The room holds the only sender that
+    /// keeps the channel open: once the room lets the connection go, its writer sees the end.
+    pub frames: mpsc::Sender<Utf8Bytes>,
+    /// Fired when its frames pile up faster than it reads them: it is closed (1013).
+    pub too_slow: oneshot::Sender<()>,
+}
 
 /// What a room tells the lobby about itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -123,7 +132,7 @@ impl RoomHandle {
         answer.await.map_err(|_| RoomClosed)
     }
 
-    /// Adds a connection for `viewer`; its `welcome` is the first frame in `outbox`.
+    /// Adds a connection for `viewer`; its `welcome` is the first frame in its outbox.
     pub async fn connect(&self, viewer: Viewer, outbox: Outbox) -> Result<u64, RoomClosed> {
         self.ask(|reply| Msg::Connect {
             viewer,

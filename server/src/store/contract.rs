@@ -824,14 +824,19 @@ async fn chat_keeps_the_latest_lines_in_order(store: &dyn Store) {
         at: at(n as u32, 250),
     };
     assert_eq!(store.chat(a.id, 10).await.unwrap(), vec![]);
-    for n in 1..=5 {
+    store.append_chat(&[]).await.unwrap();
+    store
+        .append_chat(&[line(a.id, 1, "line 1"), line(a.id, 2, "line 2")])
+        .await
+        .unwrap();
+    for n in 3..=5 {
         store
-            .append_chat(&line(a.id, n, &format!("line {n}")))
+            .append_chat(&[line(a.id, n, &format!("line {n}"))])
             .await
             .unwrap();
     }
     store
-        .append_chat(&line(b.id, 1, "elsewhere"))
+        .append_chat(&[line(b.id, 1, "elsewhere")])
         .await
         .unwrap();
     let latest = store.chat(a.id, 3).await.unwrap();
@@ -846,15 +851,22 @@ async fn chat_keeps_the_latest_lines_in_order(store: &dyn Store) {
     );
     assert_eq!(store.chat(a.id, 100).await.unwrap().len(), 5);
     let err = store
-        .append_chat(&line(a.id, 5, "again"))
+        .append_chat(&[line(a.id, 5, "again")])
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
     let err = store
-        .append_chat(&line(Uuid::new_v4(), 1, "nobody"))
+        .append_chat(&[line(Uuid::new_v4(), 1, "nobody")])
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Constraint(_)), "{err:?}");
+    // All or nothing: a batch with one doubled line writes none of its lines.
+    let err = store
+        .append_chat(&[line(b.id, 2, "fresh"), line(a.id, 1, "doubled")])
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+    assert_eq!(store.chat(b.id, 10).await.unwrap().len(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

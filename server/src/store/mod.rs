@@ -238,9 +238,11 @@ pub trait Store: Send + Sync {
     /// The clock last saved for a match, if any.
     fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
 
-    /// Stores a chat line. A `(match_id, n)` already stored is [`StoreError::Conflict`], an
-    /// unknown match [`StoreError::Constraint`].
-    fn append_chat<'a>(&'a self, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>>;
+    /// Stores a batch of chat lines, of any number of matches, in one transaction (the group
+    /// commit). All or nothing: a `(match_id, n)` already stored or repeated in the batch is
+    /// [`StoreError::Conflict`], an unknown match [`StoreError::Constraint`]. An empty batch
+    /// does nothing.
+    fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>>;
 
     /// The last `limit` chat lines of a match, oldest first.
     fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>>;

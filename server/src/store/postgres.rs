@@ -527,16 +527,27 @@ impl Store for PgStore {
         .boxed()
     }
 
-    fn append_chat<'a>(&'a self, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>> {
         async move {
+            if batch.is_empty() {
+                return Ok(());
+            }
+            let match_ids: Vec<Uuid> = batch.iter().map(|c| c.match_id).collect();
+            let ns: Vec<i64> = batch.iter().map(|c| c.n).collect();
+            let seats: Vec<&str> = batch.iter().map(|c| c.seat.as_str()).collect();
+            let texts: Vec<&str> = batch.iter().map(|c| c.text.as_str()).collect();
+            let ats: Vec<DateTime<Utc>> = batch.iter().map(|c| c.at).collect();
+            // A single statement is a single transaction: any conflicting row aborts them all.
             sqlx::query(
-                "INSERT INTO chat (match_id, n, seat, text, at) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO chat (match_id, n, seat, text, at) \
+                 SELECT * FROM UNNEST($1::uuid[], $2::int8[], $3::text[], $4::text[], \
+                 $5::timestamptz[])",
             )
-            .bind(line.match_id)
-            .bind(line.n)
-            .bind(&line.seat)
-            .bind(&line.text)
-            .bind(line.at)
+            .bind(match_ids)
+            .bind(ns)
+            .bind(seats)
+            .bind(texts)
+            .bind(ats)
             .execute(&self.pool)
             .await?;
             Ok(())

@@ -610,18 +610,25 @@ impl Store for SqliteStore {
         .boxed()
     }
 
-    fn append_chat<'a>(&'a self, line: &'a ChatRecord) -> BoxFuture<'a, StoreResult<()>> {
+    fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>> {
         async move {
-            sqlx::query(
-                "INSERT INTO chat (match_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
-            .bind(line.match_id.to_string())
-            .bind(line.n)
-            .bind(&line.seat)
-            .bind(&line.text)
-            .bind(timestamp(line.at))
-            .execute(&self.pool)
-            .await?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            for line in batch {
+                sqlx::query(
+                    "INSERT INTO chat (match_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .bind(line.match_id.to_string())
+                .bind(line.n)
+                .bind(&line.seat)
+                .bind(&line.text)
+                .bind(timestamp(line.at))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
             Ok(())
         }
         .boxed()

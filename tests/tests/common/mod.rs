@@ -541,6 +541,20 @@ impl Client {
         }
     }
 
+    /// The next WebSocket message of any kind (pings included), or `None` once the connection
+    /// is closed or broken. Text frames are kept in `frames` too.
+    pub async fn next_message(&mut self, wait: Duration) -> Option<Message> {
+        match tokio::time::timeout(wait, self.ws.next()).await {
+            Ok(Some(Ok(message))) => {
+                if let Message::Text(text) = &message {
+                    self.frames.push(text.to_string());
+                }
+                Some(message)
+            }
+            _ => None,
+        }
+    }
+
     /// Sends a raw WebSocket message; `false` if the connection is gone.
     pub async fn try_send_message(&mut self, message: Message) -> bool {
         self.ws.send(message).await.is_ok()
