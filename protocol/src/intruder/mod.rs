@@ -5,6 +5,8 @@
 //! `s3`). Objects are numbered 0 to 18 and keep their number all game. Face-down counters are
 //! named only by an opaque id that is drawn again at every shuffle.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 /// A compartment of the station, in canonical order (the order interactions are resolved in).
@@ -723,3 +725,24 @@ pub enum Event {
         killed: bool,
     },
 }
+
+/// Writes a unit variant as the wire names it (`dk2`, `c1`, `lab-animal`), for messages.
+fn wire_name<T: Serialize>(value: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => f.write_str(&name),
+        _ => Err(fmt::Error),
+    }
+}
+
+/// `Display` as on the wire, so that messages name things as the client does.
+macro_rules! display_as_on_the_wire {
+    ($($t:ty),*) => {
+        $(impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                wire_name(self, f)
+            }
+        })*
+    };
+}
+
+display_as_on_the_wire!(Room, Crewman, Identity, ObjectKind, Power);

@@ -178,10 +178,10 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
     if let Some(c) = ordered_one(action).filter(|&c| s.crewman(c).aboard.is_some())
         && !aboard_step
     {
-        return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
+        return Err(refuse("aboard", format!("{c} has left in a Shuttle")));
     }
     if let Some(c) = ordered_one(action).filter(|&c| s.crewman(c).lost.is_some()) {
-        return Err(refuse("crewman_lost", format!("{c:?} is lost until found")));
+        return Err(refuse("crewman_lost", format!("{c} is lost until found")));
     }
     match (action, &s.step) {
         (Action::Move { crewman, to }, Step::CrewMovement) => check_move(s, *crewman, *to),
@@ -287,7 +287,7 @@ pub(super) fn living(s: &State, c: Crewman) -> Result<(), RuleError> {
     if s.crewman(c).alive {
         Ok(())
     } else {
-        Err(refuse("crewman_dead", format!("{c:?} is dead")))
+        Err(refuse("crewman_dead", format!("{c} is dead")))
     }
 }
 
@@ -297,12 +297,12 @@ pub(super) fn unbound(s: &State, c: Crewman) -> Result<(), RuleError> {
     if s.held_by(c).is_some() {
         Err(refuse(
             "holding_animal",
-            format!("{c:?} holds a Lab Animal until it is caged or released"),
+            format!("{c} holds a Lab Animal until it is caged or released"),
         ))
     } else if s.controlled_by(c).is_some() {
         Err(refuse(
             "controlling",
-            format!("{c:?} controls an Intruder and does nothing else"),
+            format!("{c} controls an Intruder and does nothing else"),
         ))
     } else {
         Ok(())
@@ -315,10 +315,7 @@ pub(super) fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
     unbound(s, c)?;
     let crew = s.crewman(c);
     if crew.acted {
-        return Err(refuse(
-            "already_acted",
-            format!("{c:?} has acted this phase"),
-        ));
+        return Err(refuse("already_acted", format!("{c} has acted this phase")));
     }
     Ok(crew)
 }
@@ -328,12 +325,12 @@ pub(super) fn ready_to_act(s: &State, c: Crewman) -> Result<&Crew, RuleError> {
 pub(super) fn ready_here(s: &State, c: Crewman, room: Option<Room>) -> Result<Room, RuleError> {
     let crew = ready_to_act(s, c)?;
     if crew.aboard.is_some() {
-        return Err(refuse("aboard", format!("{c:?} has left in a Shuttle")));
+        return Err(refuse("aboard", format!("{c} has left in a Shuttle")));
     }
     if room.is_some_and(|r| r != crew.room) {
         return Err(refuse(
             "not_here",
-            format!("{c:?} is not in this compartment"),
+            format!("{c} is not in this compartment"),
         ));
     }
     Ok(crew.room)
@@ -346,14 +343,14 @@ fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
     if crew.bears.is_some() {
         return Err(refuse(
             "carrying_cage",
-            format!("{c:?} moves only with the caged Intruder he carries"),
+            format!("{c} moves only with the caged Intruder he carries"),
         ));
     }
     let cost = way(s, crew.room, to)?;
     if crew.mp < cost {
         return Err(refuse(
             "no_mp",
-            format!("{c:?} has {} MP; {to:?} costs {cost}", crew.mp),
+            format!("{c} has {} MP; {to} costs {cost}", crew.mp),
         ));
     }
     Ok(Checked::Move {
@@ -368,11 +365,11 @@ pub(super) fn way(s: &State, from: Room, to: Room) -> Result<u8, RuleError> {
     if !adjacent(from).contains(&to) {
         return Err(refuse(
             "not_adjacent",
-            format!("{to:?} is not next to {from:?}"),
+            format!("{to} is not next to {from}"),
         ));
     }
     if is_secured(to) && !s.unlocked.contains(&to) {
-        return Err(refuse("locked", format!("{to:?} is locked")));
+        return Err(refuse("locked", format!("{to} is locked")));
     }
     Ok(entry_cost(to))
 }
@@ -430,7 +427,7 @@ pub(super) fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize,
     } else {
         Err(refuse(
             "not_carried",
-            format!("{c:?} does not carry object {object}"),
+            format!("{c} does not carry object {object}"),
         ))
     }
 }
@@ -443,17 +440,17 @@ fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError
     if s.objects[o].place != (ObjectPlace::Room { room: crew.room }) {
         return Err(refuse(
             "not_here",
-            format!("object {object} is not in {:?}", crew.room),
+            format!("object {object} is not in {}", crew.room),
         ));
     }
     let cost = if crew.picking { 0 } else { 1 };
     if crew.mp < cost {
-        return Err(refuse("no_mp", format!("{c:?} has no MP left")));
+        return Err(refuse("no_mp", format!("{c} has no MP left")));
     }
     if !fits(s, c, s.objects[o].kind) {
         return Err(refuse(
             "too_much",
-            format!("{c:?} cannot carry object {object} too"),
+            format!("{c} cannot carry object {object} too"),
         ));
     }
     Ok(Checked::PickUp {
@@ -476,18 +473,18 @@ fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Checked, RuleError>
         Room::Arm => specialty(c) == Specialty::Command,
         Room::Frz => true,
         Room::Cmp => specialty(c) != Specialty::Engineer,
-        _ => return Err(refuse("not_secured", format!("{room:?} has no lock"))),
+        _ => return Err(refuse("not_secured", format!("{room} has no lock"))),
     };
     if !allowed {
         return Err(refuse(
             "may_not_unlock",
-            format!("{c:?} may not unlock {room:?}"),
+            format!("{c} may not unlock {room}"),
         ));
     }
     if s.unlocked.contains(&room) {
         return Err(refuse(
             "already_unlocked",
-            format!("{room:?} is already open"),
+            format!("{room} is already open"),
         ));
     }
     Ok(Checked::Unlock { crewman: c, room })
@@ -533,10 +530,7 @@ fn check_weapon_use(
         _ => false,
     };
     if s.counters[k].identity != Identity::Intruder || !together {
-        return Err(refuse(
-            "not_here",
-            format!("{c:?} is not with that Intruder"),
-        ));
+        return Err(refuse("not_here", format!("{c} is not with that Intruder")));
     }
     if s.attacks[k] >= 3 {
         return Err(refuse(
@@ -549,7 +543,7 @@ fn check_weapon_use(
         Arms::Carried(None) if marine(s, c) => {
             return Err(refuse(
                 "marine_armed",
-                format!("{c:?} is a marine: his weapons always work"),
+                format!("{c} is a marine: his weapons always work"),
             ));
         }
         Arms::Carried(Some(object)) => {
@@ -566,7 +560,7 @@ fn check_weapon_use(
             if large > 0 || small > 1 || armed {
                 return Err(refuse(
                     "no_improvised",
-                    format!("{c:?} carries too much to improvise a weapon"),
+                    format!("{c} carries too much to improvise a weapon"),
                 ));
             }
             Weapon::Improvised
@@ -600,7 +594,7 @@ fn marine_column(s: &State, c: Crewman, weapon: Weapon) -> Result<Weapon, RuleEr
     if !marine(s, c) {
         return Err(refuse(
             "not_a_marine",
-            format!("{c:?} has no weapon without counter"),
+            format!("{c} has no weapon without counter"),
         ));
     }
     match weapon {
@@ -644,7 +638,7 @@ pub(super) fn check_marine_attack(
     {
         return Err(refuse(
             "no_target",
-            format!("no loose Lab Animal {target} is with {c:?}"),
+            format!("no loose Lab Animal {target} is with {c}"),
         ));
     }
     Ok(Checked::AttackLabAnimal {
@@ -688,7 +682,7 @@ fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Checked, RuleError
             if s.crewman(c).aboard != Some(shuttle) {
                 return Err(refuse(
                     "not_aboard",
-                    format!("{c:?} is not aboard Shuttle #{shuttle}"),
+                    format!("{c} is not aboard Shuttle #{shuttle}"),
                 ));
             }
             (intruder, None)
@@ -725,7 +719,7 @@ fn check_destruct(
         specialty(c) != Specialty::Engineer
     };
     if !allowed {
-        return Err(refuse("may_not_destruct", format!("{c:?} may not do that")));
+        return Err(refuse("may_not_destruct", format!("{c} may not do that")));
     }
     match (start, s.self_destruct) {
         (true, SelfDestruct::Off {}) => Ok(Checked::StartSelfDestruct { crewman: c }),
@@ -757,7 +751,7 @@ fn airlock_of(corridor: Room) -> Option<Room> {
 fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
     let here = ready_here(s, c, room)?;
     let airlock = airlock_of(here)
-        .ok_or_else(|| refuse("no_airlock", format!("no airlock opens from {here:?}")))?;
+        .ok_or_else(|| refuse("no_airlock", format!("no airlock opens from {here}")))?;
     let young_inside = !chart(s.stage).crew_may_kill
         && s.counters.iter().any(|k| {
             k.identity == Identity::Intruder && k.face_up && k.place == Place::Map(airlock)

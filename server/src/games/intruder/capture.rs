@@ -66,7 +66,7 @@ fn counter_in(s: &State, id: u32, identity: Identity, room: Room) -> Result<usiz
         .ok_or_else(|| {
             refuse(
                 "not_here",
-                format!("no {identity:?} {id} is face up in {room:?}"),
+                format!("no {identity} {id} is face up in {room}"),
             )
         })
 }
@@ -135,7 +135,7 @@ fn check_catch(
     if large - large_dropped > 0 || small - (dropped.len() - large_dropped) > 1 {
         return Err(refuse(
             "hands_full",
-            format!("{c:?} needs no large object and at most one small one to catch"),
+            format!("{c} needs no large object and at most one small one to catch"),
         ));
     }
     Ok(Checked::Catch {
@@ -154,12 +154,12 @@ fn check_cage_lab_animal(
 ) -> Result<Checked, RuleError> {
     let here = ready_here(s, c, room)?;
     let cage = empty_cage(s, c)
-        .ok_or_else(|| refuse("no_empty_cage", format!("{c:?} carries no empty Cage")))?;
+        .ok_or_else(|| refuse("no_empty_cage", format!("{c} carries no empty Cage")))?;
     living(s, holder)?;
     if s.crewman(holder).room != here || s.held_by(holder).is_none() {
         return Err(refuse(
             "no_animal_held",
-            format!("{holder:?} holds no Lab Animal in {here:?}"),
+            format!("{holder} holds no Lab Animal in {here}"),
         ));
     }
     Ok(Checked::CageLabAnimal {
@@ -215,7 +215,7 @@ fn check_cage_intruder(
         return Err(refuse("already_caged", "that Intruder is in a Cage"));
     }
     let cage = empty_cage(s, c)
-        .ok_or_else(|| refuse("no_empty_cage", format!("{c:?} carries no empty Cage")))?;
+        .ok_or_else(|| refuse("no_empty_cage", format!("{c} carries no empty Cage")))?;
     if s.counters[k].asleep_until.is_none() && s.stage > 1 {
         return Err(refuse(
             "too_big_to_cage",
@@ -266,7 +266,7 @@ fn check_gain_control(
 pub fn check_release(s: &State, c: Crewman) -> Result<Checked, RuleError> {
     living(s, c)?;
     if s.held_by(c).is_none() && s.controlled_by(c).is_none() {
-        return Err(refuse("nothing_to_release", format!("{c:?} holds nothing")));
+        return Err(refuse("nothing_to_release", format!("{c} holds nothing")));
     }
     Ok(Checked::Release { crewman: c })
 }
@@ -277,7 +277,7 @@ pub fn check_move_with_intruder(s: &State, c: Crewman, to: Room) -> Result<Check
     living(s, c)?;
     let intruder = s
         .controlled_by(c)
-        .ok_or_else(|| refuse("not_controlling", format!("{c:?} controls no Intruder")))?;
+        .ok_or_else(|| refuse("not_controlling", format!("{c} controls no Intruder")))?;
     let crew = s.crewman(c);
     way(s, crew.room, to)?;
     if crew.mp < 3 {

@@ -55,7 +55,7 @@ pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
             if let Some(c) = target
                 && !targets.contains(c)
             {
-                return Err(refuse("not_a_target", format!("{c:?} cannot be attacked")));
+                return Err(refuse("not_a_target", format!("{c} cannot be attacked")));
             }
             Ok(Decision::Attack(*target))
         }
@@ -121,13 +121,13 @@ fn check_plan(s: &State, plan: &[CounterMove]) -> Result<Decision, RuleError> {
             if n > 0 && !s.crew_in(at).is_empty() {
                 return Err(refuse(
                     "stops_at_crew",
-                    format!("counter {} stops on entering {at:?}", m.id),
+                    format!("counter {} stops on entering {at}", m.id),
                 ));
             }
             if !entries(at).any(|r| r == to) {
                 return Err(refuse(
                     "not_adjacent",
-                    format!("counter {} cannot enter {to:?} from {at:?}", m.id),
+                    format!("counter {} cannot enter {to} from {at}", m.id),
                 ));
             }
             at = to;

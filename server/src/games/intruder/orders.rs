@@ -226,7 +226,7 @@ fn owned(s: &State, seat: Seat, order: &Action) -> Result<(), RuleError> {
     match crewmen.into_iter().find(|&c| owner(s, c) != seat) {
         Some(c) => Err(refuse(
             "not_your_crewman",
-            format!("{c:?} takes orders from the {} seat", owner(s, c)),
+            format!("{c} takes orders from the {} seat", owner(s, c)),
         )),
         None => Err(refuse("not_an_order", "that order moves no crewman")),
     }

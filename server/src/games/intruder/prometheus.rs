@@ -175,13 +175,13 @@ pub fn check(s: &State, action: &Action) -> Result<Checked, RuleError> {
             if s.objects[o].place != (ObjectPlace::Room { room }) {
                 return Err(refuse(
                     "not_here",
-                    format!("object {object} is not in {room:?}"),
+                    format!("object {object} is not in {room}"),
                 ));
             }
             if !fits(s, *crewman, s.objects[o].kind) {
                 return Err(refuse(
                     "too_much",
-                    format!("{crewman:?} cannot carry object {object} too"),
+                    format!("{crewman} cannot carry object {object} too"),
                 ));
             }
             Ok(Checked::PickUp {
@@ -202,7 +202,7 @@ pub fn check(s: &State, action: &Action) -> Result<Checked, RuleError> {
             if !within_reach {
                 return Err(refuse(
                     "not_here",
-                    format!("{crewman:?} neither carries object {object} nor stands by it"),
+                    format!("{crewman} neither carries object {object} nor stands by it"),
                 ));
             }
             if !useless(s, s.objects[o].kind) {

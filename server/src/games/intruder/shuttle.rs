@@ -68,7 +68,7 @@ pub fn check_leave(
         ));
     }
     let n = shuttle_of(s, dock)
-        .ok_or_else(|| refuse("not_in_dock", format!("{c:?} is in no Shuttle Dock")))?;
+        .ok_or_else(|| refuse("not_in_dock", format!("{c} is in no Shuttle Dock")))?;
     if left(s, n) {
         return Err(refuse("shuttle_gone", format!("Shuttle #{n} has left")));
     }
@@ -83,7 +83,7 @@ pub fn check_leave(
     }
     for (i, &other) in with.iter().enumerate() {
         if other == c || with[..i].contains(&other) {
-            return Err(refuse("named_twice", format!("{other:?} is named twice")));
+            return Err(refuse("named_twice", format!("{other} is named twice")));
         }
         ready_here(s, other, Some(dock))?;
     }
@@ -96,7 +96,7 @@ pub fn check_leave(
     if let Some(&bearer) = std::iter::once(&c).chain(with).find(|&&x| carries_caged(x)) {
         return Err(refuse(
             "carrying_cage",
-            format!("{bearer:?} carries a caged counter"),
+            format!("{bearer} carries a caged counter"),
         ));
     }
     Ok(Checked::LeaveInShuttle {
@@ -150,7 +150,7 @@ fn ready_aboard(s: &State, c: Crewman, n: u8) -> Result<(), RuleError> {
     if s.crewman(c).aboard != Some(n) {
         return Err(refuse(
             "not_aboard",
-            format!("{c:?} is not aboard Shuttle #{n}"),
+            format!("{c} is not aboard Shuttle #{n}"),
         ));
     }
     Ok(())
@@ -182,10 +182,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
                 .filter(|&k| s.counters[k].id == *intruder)
                 .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} aboard")))?;
             let cage = empty_cage(s, *crewman).ok_or_else(|| {
-                refuse(
-                    "no_empty_cage",
-                    format!("{crewman:?} carries no empty Cage"),
-                )
+                refuse("no_empty_cage", format!("{crewman} carries no empty Cage"))
             })?;
             if s.counters[k].asleep_until.is_none() && s.stage > 1 {
                 return Err(refuse(

@@ -216,9 +216,9 @@ fn random_return_marines_games_end_and_keep_every_invariant() {
     }
 }
 
-#[test]
-fn every_legal_action_applies_and_others_are_refused_without_change() {
-    let probes = [
+/// Intents of every kind of step, illegal most of the time.
+pub fn probes() -> Vec<Action> {
+    vec![
         Action::EndMovement {},
         Action::EndActions {},
         Action::NoDefence {},
@@ -245,7 +245,12 @@ fn every_legal_action_applies_and_others_are_refused_without_change() {
         Action::Orders {
             orders: vec![Action::EndMovement {}],
         },
-    ];
+    ]
+}
+
+#[test]
+fn every_legal_action_applies_and_others_are_refused_without_change() {
+    let probes = probes();
     for scenario in SCENARIOS.into_iter().filter(|s| s.playable()) {
         let mut dice = Dice::from_seed(11);
         let mut choices = Dice::from_seed(12);

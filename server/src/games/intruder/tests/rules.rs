@@ -485,3 +485,77 @@ fn every_crew_roll_after_a_death_in_the_compartment_gets_one_more_and_deaths_do_
     }
     assert_eq!(modified, [(4, 5), (4, 5)]);
 }
+
+/// The Rust names of compartments and crewmen ("Dk2", "C1") as words of `message`. "Lab" is
+/// left out: it is also a word of "Lab Animal".
+fn debug_names(message: &str) -> Vec<String> {
+    use super::super::state::CREW;
+    use super::super::station::ROOMS;
+    let names: Vec<String> = ROOMS
+        .iter()
+        .filter(|&&r| r != Room::Lab)
+        .map(|r| format!("{r:?}"))
+        .chain(CREW.iter().map(|c| format!("{c:?}")))
+        .collect();
+    message
+        .split(|ch: char| !ch.is_ascii_alphanumeric())
+        .filter(|word| names.iter().any(|n| n == word))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn refusals_name_compartments_and_crewmen_by_their_wire_names() {
+    use super::super::state::Step;
+    let mut s = bare();
+    put(&mut s, Crewman::C1, Room::Cm);
+    s.step = Step::CrewMovement;
+    s.crew[Crewman::C1 as usize].mp = 3;
+    let far = Action::Move {
+        crewman: Crewman::C1,
+        to: Room::Dk2,
+    };
+    let refused = crew(&mut s, far, &mut Loaded::new(&[])).unwrap_err();
+    assert_eq!(refused.message(), "dk2 is not next to cm");
+    let dead = Action::Move {
+        crewman: Crewman::S3,
+        to: Room::B2,
+    };
+    let refused = crew(&mut s, dead, &mut Loaded::new(&[])).unwrap_err();
+    assert_eq!(refused.message(), "s3 is dead");
+    // Every refusal met while random games of every scenario are played: whatever the crew
+    // (each seat, its orders one at a time) or the Intruder seat could try.
+    let mut refusals = 0;
+    for scenario in super::super::scenario::SCENARIOS {
+        for seed in 0..3 {
+            let mut dice = crate::games::Dice::from_seed(seed);
+            let mut choices = crate::games::Dice::from_seed(seed + 100);
+            let mut s = super::support::setup(scenario, 6, false, &mut dice);
+            while let Some((seat, action)) = super::properties::random_turn(&s, &mut choices) {
+                let tries = super::super::legal::candidates(&s)
+                    .into_iter()
+                    .chain(super::super::intruder_seat::candidates(&s))
+                    .chain(super::properties::probes());
+                for tried in tries {
+                    for seat in scenario.seats() {
+                        let tried = match seat {
+                            Seat::Crew | Seat::Intruder => tried.clone(),
+                            _ => Action::Orders {
+                                orders: vec![tried.clone()],
+                            },
+                        };
+                        let mut copy = s.clone();
+                        let mut d = dice.clone();
+                        if let Err(e) = Intruder::apply(&mut copy, *seat, &tried, &mut d) {
+                            refusals += 1;
+                            let names = debug_names(e.message());
+                            assert!(names.is_empty(), "{}: {:?}", e.message(), names);
+                        }
+                    }
+                }
+                Intruder::apply(&mut s, seat, &action, &mut dice).expect("legal");
+            }
+        }
+    }
+    assert!(refusals > 10_000, "{refusals} refusals read");
+}
