@@ -148,6 +148,18 @@ fn phase_1_creature_step_first_then_every_hunted_at_once_in_any_order() {
 }
 
 #[test]
+fn an_action_of_another_step_is_refused_saying_what_the_table_waits_for() {
+    let mut t = Table::new(2, 21);
+    t.creature_passes();
+    let err = t.refuse(hunted(1), Action::PlaceCreatureToken { place: Lair });
+    assert_eq!(err.code(), "wrong_phase");
+    assert_eq!(
+        err.message(),
+        "that action is not possible now: the Hunted are exploring"
+    );
+}
+
+#[test]
 fn phase_1_each_hunted_commits_exactly_one_card_of_his_hand_and_the_commit_is_final() {
     let mut t = Table::new(2, 22);
     t.discard_places(1, only(River));
