@@ -28,7 +28,7 @@ impl Secrets for Derelict {
 
     /// Confirms a deployment one time in four and ends a turn one time in eight, so that the
     /// match moves on.
-    fn choose(legal: &[Value], pick: &mut Picker) -> usize {
+    fn choose(_view: &Value, legal: &[Value], pick: &mut Picker) -> usize {
         let find = |t: &str| legal.iter().position(|a| a["type"] == t);
         match (find("confirm"), find("end-turn")) {
             (Some(k), _) if pick.below(4) == 0 => k,

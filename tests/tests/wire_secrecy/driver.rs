@@ -47,8 +47,22 @@ pub trait Secrets: Game {
         None
     }
 
-    /// Which of `legal` (the seat's legal list from its own last frame) to send: by default any.
-    fn choose(legal: &[Value], pick: &mut Picker) -> usize {
+    /// The action that makes on the twin state `twin` the choice `action` makes on the real
+    /// state `s` (by default the action itself).
+    fn same_choice(
+        s: &Self::State,
+        twin: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Self::Action {
+        let _ = (s, twin, seat);
+        action.clone()
+    }
+
+    /// Which of `legal` to send, seeing `view` (both from the seat's own last frame): by
+    /// default any.
+    fn choose(view: &Value, legal: &[Value], pick: &mut Picker) -> usize {
+        let _ = view;
         pick.below(legal.len())
     }
 }
@@ -321,7 +335,7 @@ pub async fn play<G: Secrets>(
             .as_array()
             .cloned()
             .unwrap_or_default();
-        let offered = legal[G::choose(&legal, &mut pick)].clone();
+        let offered = legal[G::choose(&conns[k].view, &legal, &mut pick)].clone();
         let reference = format!("step-{step}");
         let frame = json!({"t": "act", "seq": conns[k].seq, "ref": reference, "action": offered});
         conns[k].client.send(frame).await;
@@ -461,7 +475,8 @@ impl<G: Secrets> Played<'_, G> {
                 G::twin(self.before, Some(self.after), self.dice, viewer, pick);
             alike(&twin, coverage);
             let dice_swapped = twin_dice != *self.dice;
-            match G::apply(&mut twin, self.seat, self.action, &mut twin_dice) {
+            let action = G::same_choice(self.before, &twin, self.seat, self.action);
+            match G::apply(&mut twin, self.seat, &action, &mut twin_dice) {
                 Err(_) => {
                     assert_ne!(
                         viewer,
@@ -475,7 +490,7 @@ impl<G: Secrets> Played<'_, G> {
                 Ok(_) if G::ROLLS_ARE_PUBLIC && dice_swapped && self.rolled => coverage.rolled += 1,
                 Ok(twin_told) => {
                     let what = "a twin state";
-                    self.assert_told_alike(viewer, self.action, &twin_told, &twin, what, coverage);
+                    self.assert_told_alike(viewer, &action, &twin_told, &twin, what, coverage);
                 }
             }
             // The real state, and another secret choice of the seat.
