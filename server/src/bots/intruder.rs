@@ -1,8 +1,10 @@
 //! The Intruder bot (every seat: `crew`, `intruder`, `science`, `command`, `team-1` to
 //! `team-3`). It reads only its seat's JSON view. The list-shaped intents are listed as their
-//! one-item forms (rules 17.1, 17.3: any set of listed items is accepted), so it merges them: a
-//! phase-1 plan keeps at most one random listed move per counter, orders are random listed
-//! orders in a random order. Any other decision is a random legal action.
+//! one-item forms. A phase-1 plan merges them (rules 17.1: any set of listed moves, one per
+//! counter, is accepted): it keeps at most one random listed move per counter. Orders are not
+//! merged: an order already illegal after the ones before it is refused (17.3), which a view
+//! cannot foresee (two crewmen taking the same object), so the bot gives one listed list. Any
+//! other decision is a random legal action too.
 
 use serde_json::{Value, json};
 
@@ -30,7 +32,6 @@ impl RandomIntruder {
         let legal = view.get("legal")?.as_array()?;
         match legal.first()?["type"].as_str() {
             Some("plan-movement") => Some(self.plan(legal)),
-            Some("orders") => Some(self.orders(legal)),
             _ => self.dice.choose(legal).cloned(),
         }
     }
@@ -54,16 +55,6 @@ impl RandomIntruder {
             }
         }
         json!({"type": "plan-movement", "moves": moves})
-    }
-
-    /// Random listed orders in a random order.
-    fn orders(&mut self, legal: &[Value]) -> Value {
-        let mut orders: Vec<Value> = Self::items(legal, "orders")
-            .filter(|_| self.dice.below(ODDS) == 0)
-            .cloned()
-            .collect();
-        self.dice.shuffle(&mut orders);
-        json!({"type": "orders", "orders": orders})
     }
 }
 
@@ -105,11 +96,10 @@ mod tests {
     }
 
     #[test]
-    fn orders_merge_listed_orders_only() {
+    fn orders_are_one_listed_list() {
         let orders = [
-            json!({"type": "move", "crewman": "s1", "to": "a1"}),
-            json!({"type": "move", "crewman": "s2", "to": "b1"}),
-            json!({"type": "pick-up", "crewman": "s3", "object": 4}),
+            json!({"type": "pick-up", "crewman": "s1", "object": 4}),
+            json!({"type": "pick-up", "crewman": "s2", "object": 4}),
         ];
         let mut legal = vec![json!({"type": "orders", "orders": []})];
         legal.extend(
@@ -118,14 +108,16 @@ mod tests {
                 .map(|o| json!({"type": "orders", "orders": [o]})),
         );
         let mut bot = RandomIntruder::new(8);
-        let mut longest = 0;
+        let mut given = Vec::new();
         for _ in 0..100 {
-            let given = bot.choose(&json!({"legal": legal})).expect("orders");
-            let list = given["orders"].as_array().expect("a list");
-            assert!(list.iter().all(|o| orders.contains(o)), "{given}");
-            longest = longest.max(list.len());
+            let chosen = bot.choose(&json!({"legal": legal})).expect("orders");
+            assert!(legal.contains(&chosen), "{chosen}");
+            given.push(chosen);
         }
-        assert!(longest >= 2, "several orders at once");
+        assert!(
+            legal.iter().all(|l| given.contains(l)),
+            "every listed list is given some time"
+        );
     }
 
     #[test]

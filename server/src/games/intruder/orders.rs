@@ -6,12 +6,15 @@
 //! with no crewman able to act is ready at once). Then the blocks are executed: `command` first
 //! on odd turns and `science` first on even turns; the teams in rotation, team 1 first on turn 1
 //! (and at set-up), team 2 on turn 2, team 3 on turn 3, then the next in table order (for
-//! self-defence the attacked crewman's owner first, so his choice wins). An order that has become
-//! illegal fails and cancels that crewman's later orders; once the decision point is over (the
-//! segment ended by itself, a defence was made) the rest lapses.
+//! self-defence the attacked crewman's owner first, so his choice wins). An order already illegal
+//! when given is refused at once, to its seat alone, which is then not ready: each order is
+//! checked against the station as the list's earlier orders leave it, as far as they can be
+//! foreseen (see [`Foresight`]). An order that has become illegal since fails
+//! and cancels that crewman's later orders; once the decision point is over (the segment ended
+//! by itself, a defence was made) the rest lapses.
 //!
-//! The orders are a list, so `legal` lists the empty list and every one-order list; any list of
-//! listed orders is accepted, in any order and number.
+//! The orders are a list, so `legal` lists the empty list and every one-order list; a list of
+//! listed orders is accepted when each is still legal after the ones before it.
 
 use xenotable_protocol::intruder::{Action, Crewman, Event};
 use xenotable_protocol::{Outcome, Seat};
@@ -22,7 +25,7 @@ use super::legal::candidates;
 use super::roll::Roll;
 use super::scenario::Scenario;
 use super::state::{CREW, Ending, Place, Specialty, State, Step, specialty};
-use crate::games::{Audience, RuleError, Told};
+use crate::games::{Audience, Dice, RuleError, Told};
 
 /// The seat that commands crewman `c`: his team's (17.4: Cn, En and Sn are team n), or his
 /// specialty's (17.3).
@@ -209,7 +212,85 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Vec<Action>, Rule
         }
         owned(s, seat, order)?;
     }
+    foresee(s, orders)?;
     Ok(orders.clone())
+}
+
+/// Dice to foresee orders with: they tell whether anything was rolled. What they roll is never
+/// used, and they are not the match's dice, so a refusal tells nothing of a future roll.
+struct Unforeseeable {
+    dice: Dice,
+    rolled: bool,
+}
+
+impl Roll for Unforeseeable {
+    fn d6(&mut self) -> u8 {
+        self.rolled = true;
+        self.dice.d6()
+    }
+
+    fn index(&mut self, len: usize) -> usize {
+        self.rolled = true;
+        self.dice.index(len)
+    }
+}
+
+/// A seat's list of orders played on a copy of the station as far as it can be foreseen: until
+/// an order rolls a die or ends the decision point. What comes after, and what the other seats'
+/// blocks do, is checked when the blocks are executed.
+pub struct Foresight {
+    copy: State,
+    at: (u32, xenotable_protocol::intruder::Phase, Step),
+    dice: Unforeseeable,
+}
+
+impl Foresight {
+    /// Before the first order of a list given at this decision point.
+    pub fn new(s: &State) -> Foresight {
+        Foresight {
+            copy: s.clone(),
+            at: point(s),
+            dice: Unforeseeable {
+                dice: Dice::from_seed(0),
+                rolled: false,
+            },
+        }
+    }
+
+    fn open(&self) -> bool {
+        !self.dice.rolled && self.copy.ending.is_none() && point(&self.copy) == self.at
+    }
+
+    /// Takes the next order of the list: refused if it is already illegal as the orders before
+    /// it leave the station (then nothing is played), else played on the copy.
+    pub fn admit(&mut self, order: &Action) -> Result<(), RuleError> {
+        if !self.open() {
+            return Ok(());
+        }
+        let checked = act::check_intent(&self.copy, order)?;
+        let mut out = Vec::new();
+        act::execute(
+            &mut Table {
+                s: &mut self.copy,
+                dice: &mut self.dice,
+                out: &mut out,
+            },
+            checked,
+        );
+        Ok(())
+    }
+}
+
+/// Rules 17.3: refuses the first order of `orders` already illegal when given (see
+/// [`Foresight`]).
+fn foresee(s: &State, orders: &[Action]) -> Result<(), RuleError> {
+    let mut foresight = Foresight::new(s);
+    for (n, order) in orders.iter().enumerate() {
+        foresight
+            .admit(order)
+            .map_err(|e| refuse(e.code(), format!("order {}: {}", n + 1, e.message())))?;
+    }
+    Ok(())
 }
 
 /// Whether `order` moves only crewmen of `seat`, one at least. Our rule for carrying a caged

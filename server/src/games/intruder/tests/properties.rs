@@ -3,6 +3,7 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, Identity, Room};
 
+use super::super::orders::Foresight;
 use super::super::scenario::SCENARIOS;
 use super::super::state::{Place, State};
 use super::super::{Config, Intruder, Scenario};
@@ -23,16 +24,17 @@ const RETURN_MARINES_GAMES: u64 = 3_000;
 /// A random legal action of `seat`: a phase-1 plan merges one random listed move (or none) per
 /// counter, and orders merge random listed one-order lists, so whole plans and lists are
 /// played, not only the one-item ones listed.
-pub fn choose(legal: &[Action], dice: &mut Dice) -> Action {
+pub fn choose(s: &State, legal: &[Action], dice: &mut Dice) -> Action {
     match legal.first() {
         Some(Action::PlanMovement { .. }) => random_plan(legal, dice),
-        Some(Action::Orders { .. }) => random_orders(legal, dice),
+        Some(Action::Orders { .. }) => random_orders(s, legal, dice),
         _ => pick(legal, dice),
     }
 }
 
-/// Random listed orders, each one in three, in a random order.
-fn random_orders(legal: &[Action], dice: &mut Dice) -> Action {
+/// Random listed orders, each one in three, in a random order, less those already illegal
+/// after the ones kept before them (17.3: they would be refused).
+fn random_orders(s: &State, legal: &[Action], dice: &mut Dice) -> Action {
     let mut orders: Vec<Action> = legal
         .iter()
         .filter_map(|a| match a {
@@ -44,6 +46,8 @@ fn random_orders(legal: &[Action], dice: &mut Dice) -> Action {
     for i in (1..orders.len()).rev() {
         orders.swap(i, dice.index(i + 1));
     }
+    let mut foresight = Foresight::new(s);
+    orders.retain(|order| foresight.admit(order).is_ok());
     Action::Orders { orders }
 }
 
@@ -73,7 +77,7 @@ pub fn random_turn(s: &State, dice: &mut Dice) -> Option<(Seat, Action)> {
     }
     let seat = seats[dice.index(seats.len())];
     let legal = Intruder::legal_actions(s, seat);
-    Some((seat, choose(&legal, dice)))
+    Some((seat, choose(s, &legal, dice)))
 }
 
 /// A random legal action, ending steps often so that games move on.

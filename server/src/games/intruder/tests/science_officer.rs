@@ -216,32 +216,82 @@ fn a_carry_fails_when_a_carrier_of_the_other_seat_joined_first() {
 
 #[test]
 fn a_failed_order_cancels_the_rest_of_that_crewmans_list() {
+    // Turn 1: command's block goes first and C1 takes the Lab's Cage, so S1's pick-up, legal
+    // when given, has become illegal: it fails, and S1's move after it is never tried.
     let mut s = moving(1);
-    put(&mut s, Crewman::S1, Room::Inf);
-    put(&mut s, Crewman::S2, Room::Inf);
+    for c in [Crewman::S1, Crewman::S2, Crewman::C1] {
+        put(&mut s, c, Room::Lab);
+    }
+    let cage = cage_in_lab(&s);
     let orders = vec![
-        // INF does not lead to B1: S1's move fails, and so his next one is never tried.
+        pick_up(Crewman::S1, cage),
         Action::Move {
             crewman: Crewman::S1,
-            to: Room::B1,
-        },
-        Action::Move {
-            crewman: Crewman::S1,
-            to: Room::Lab,
+            to: Room::Inf,
         },
         Action::Move {
             crewman: Crewman::S2,
-            to: Room::Lab,
+            to: Room::Inf,
         },
     ];
-    let told = give(&mut s, Seat::Science, orders).unwrap();
-    assert_eq!(s.crewman(Crewman::S1).room, Room::Inf);
-    assert_eq!(s.crewman(Crewman::S2).room, Room::Lab);
-    let failed = told
+    give(&mut s, Seat::Science, orders).unwrap();
+    let told = give(&mut s, Seat::Command, vec![pick_up(Crewman::C1, cage)]).unwrap();
+    assert_eq!(s.crewman(Crewman::S1).room, Room::Lab);
+    assert_eq!(s.crewman(Crewman::S2).room, Room::Inf);
+    let failed: Vec<&Event> = told
         .iter()
-        .filter(|t| matches!(t.event, Event::OrderFailed { .. }))
-        .count();
-    assert_eq!(failed, 1);
+        .map(|t| &t.event)
+        .filter(|e| matches!(e, Event::OrderFailed { .. }))
+        .collect();
+    assert_eq!(
+        failed,
+        [&Event::OrderFailed {
+            seat: Seat::Science,
+            crewman: Crewman::S1,
+            code: "not_here".into()
+        }]
+    );
+}
+
+#[test]
+fn an_order_already_illegal_when_given_is_refused_at_once_and_its_seat_is_not_ready() {
+    let mut s = moving(1);
+    put(&mut s, Crewman::S1, Room::Inf);
+    put(&mut s, Crewman::C1, Room::Cm);
+    let to = |room| Action::Move {
+        crewman: Crewman::S1,
+        to: room,
+    };
+    let before = s.clone();
+    // INF does not lead to B1; nor do 3 MP take S1 four compartments on.
+    for (orders, code) in [
+        (vec![to(Room::B1)], "not_adjacent"),
+        (
+            vec![to(Room::Lab), to(Room::B1), to(Room::Cm), to(Room::A1)],
+            "no_mp",
+        ),
+    ] {
+        let refused = give(&mut s, Seat::Science, orders).unwrap_err();
+        assert_eq!(refused.code(), code);
+        assert_eq!(s, before, "nothing changed, nobody was told");
+        assert_eq!(Intruder::to_act(&s), vec![Seat::Science, Seat::Command]);
+        assert!(
+            Intruder::view(&s, Viewer::Seat(Seat::Science))
+                .ready
+                .is_empty()
+        );
+    }
+    // Each order is checked as the ones before it leave S1: LAB, then B1, then CM.
+    give(
+        &mut s,
+        Seat::Science,
+        vec![to(Room::Lab), to(Room::B1), to(Room::Cm)],
+    )
+    .unwrap();
+    assert_eq!(
+        Intruder::view(&s, Viewer::Spectator).ready,
+        vec![Seat::Science]
+    );
 }
 
 #[test]
