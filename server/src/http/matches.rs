@@ -7,6 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 use uuid::Uuid;
 use xenotable_protocol::{
     CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
@@ -32,13 +33,29 @@ const MAX_NAME: usize = 40;
 
 fn check_name(name: &str) -> Result<String, HttpError> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(unfit_in_name) {
         return Err(HttpError::bad_request(
             "bad_name",
-            format!("a name has 1 to {MAX_NAME} printable characters"),
+            format!(
+                "a name has 1 to {MAX_NAME} printable characters, with no control or format \
+                 character"
+            ),
         ));
     }
     Ok(name.to_owned())
+}
+
+/// Controls, and the invisible characters that make a name pass for another or turn the text
+/// around it: format characters (bidi overrides such as U+202E, zero-width spaces and joiners)
+/// and line or paragraph separators.
+fn unfit_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c.general_category(),
+            GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        )
 }
 
 pub(super) fn parse_id(id: &str) -> Result<Uuid, HttpError> {
@@ -304,5 +321,31 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
             .clone()
             .and_then(|o| serde_json::from_value::<Outcome>(o).ok()),
         created_at: record.created_at.to_rfc3339(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_name;
+
+    #[test]
+    fn names_refuse_controls_and_invisible_format_characters() {
+        for good in ["Ann", "  Zoë  ", "李雷", "Ann-Marie O'Neil"] {
+            assert!(check_name(good).is_ok(), "{good:?}");
+        }
+        for bad in [
+            "",
+            "   ",
+            "Ann\u{202e}",
+            "\u{200b}Bo",
+            "Al\u{2066}i",
+            "Ann\u{feff}",
+            "Cy\u{2028}d",
+            "An\nn",
+            "Ann\u{7}",
+        ] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(check_name("  Zoë ").ok().as_deref(), Some("Zoë"));
     }
 }

@@ -211,6 +211,11 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Kills the server with SIGKILL: no shutdown, no flush.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
