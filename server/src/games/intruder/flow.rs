@@ -201,7 +201,7 @@ impl<R: Roll> Table<'_, R> {
             self.tell(Event::CounterMoved { id, roll, from, to });
             if let Some(room) = to {
                 self.s.counters[k].place = Place::Map(room);
-                if !self.s.crew_in(room).is_empty() {
+                if self.s.stops_counters(room) {
                     break;
                 }
             }

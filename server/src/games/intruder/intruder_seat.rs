@@ -118,7 +118,7 @@ fn check_plan(s: &State, plan: &[CounterMove]) -> Result<Decision, RuleError> {
             ));
         };
         for (n, &to) in m.path.iter().enumerate() {
-            if n > 0 && !s.crew_in(at).is_empty() {
+            if n > 0 && s.stops_counters(at) {
                 return Err(refuse(
                     "stops_at_crew",
                     format!("counter {} stops on entering {at}", m.id),
@@ -259,7 +259,7 @@ fn paths(s: &State, k: usize) -> Vec<Vec<Room>> {
     };
     for first in entries(from) {
         out.push(vec![first]);
-        if moves(s, k) == 2 && s.crew_in(first).is_empty() {
+        if moves(s, k) == 2 && !s.stops_counters(first) {
             out.extend(entries(first).map(|second| vec![first, second]));
         }
     }

@@ -107,14 +107,15 @@ pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut imp
     };
     t.determine_powers();
     place_in_panic_order(&mut t);
+    // The set-up movements come before the teams are placed: no crewman stops a counter.
+    t.s.set_up_movements = SET_UP_MOVEMENTS;
     if scenario.intruder_seat() {
-        t.s.set_up_movements = SET_UP_MOVEMENTS;
         t.s.step = Step::IntruderMovement;
     } else {
-        for _ in 0..SET_UP_MOVEMENTS {
+        while t.s.set_up_movements > 0 {
             t.movement(None);
+            set_up_movement_done(&mut t);
         }
-        t.s.step = Step::SetUp;
     }
     s
 }
@@ -157,7 +158,7 @@ fn place_in_panic_order<R: Roll>(t: &mut Table<'_, R>) {
     }
 }
 
-/// A set-up movement planned by the Intruder seat is over: the next one, or the crew's step.
+/// A set-up movement is over: the next one, or (the teams placed) the crew's step.
 pub fn set_up_movement_done<R: Roll>(t: &mut Table<'_, R>) {
     t.s.set_up_movements -= 1;
     if t.s.set_up_movements == 0 {

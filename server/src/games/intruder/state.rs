@@ -243,8 +243,8 @@ pub struct State {
     pub lost_crewmen: bool,
     /// Option `marines` (17.4).
     pub marines: bool,
-    /// Return to Prometheus with an Intruder seat: phase-1 movements of the set-up still to
-    /// plan (17.4).
+    /// Return to Prometheus: phase-1 movements of the set-up still to play (17.4); the teams
+    /// are placed after them.
     pub set_up_movements: u8,
     /// Shuttle #1 and Shuttle #2 (15.2); Return to Prometheus adds Shuttle #3 at AIR (17.4).
     pub shuttles: Vec<Shuttle>,
@@ -423,6 +423,13 @@ impl State {
         CREW.into_iter()
             .filter(|&c| self.on_station(c) && self.crewman(c).room == room)
             .collect()
+    }
+
+    /// Whether a crewman stands in `room` to stop a counter moving in phase 1 (5.2, 17.1):
+    /// none does before the teams of Return to Prometheus are placed, after the set-up
+    /// movements (17.4).
+    pub fn stops_counters(&self, room: Room) -> bool {
+        self.set_up_movements == 0 && !self.crew_in(room).is_empty()
     }
 
     /// The living crewmen aboard Shuttle `n`, in canonical order.

@@ -113,6 +113,25 @@ fn rule_17_4_three_phase_one_movements_are_played_at_set_up() {
 }
 
 #[test]
+fn rule_17_4_the_set_up_movements_come_before_the_teams_are_placed() {
+    // Very Fast: every counter rolls twice in each movement, since no crewman is on the
+    // station yet to stop it. Movement 1 (1, 5) takes the counters of SA2, SB2 and SC2 to A2,
+    // B2 and C2; movement 2 (4, 1) takes them into DK1, DK2 and AIR, where the teams will
+    // start, and out again. Every loaded die is rolled.
+    let with_very_fast = [2, 3, 4, 5, 6, 8, 9];
+    let movement: Vec<u8> = [[1, 5], [4, 1], [5, 5]]
+        .iter()
+        .flat_map(|pair| pair.repeat(13))
+        .collect();
+    let s = return_set_up(with_very_fast, &movement, false);
+    assert!(s.has(Power::VeryFast));
+    for airlock in [Room::Dk1, Room::Dk2, Room::Air] {
+        assert!(s.counters.iter().all(|c| c.place != Place::Map(airlock)));
+        assert!(!s.crew_in(airlock).is_empty(), "the team is placed");
+    }
+}
+
+#[test]
 fn rule_17_4_three_teams_start_in_air_dk1_and_dk2_with_their_objects() {
     let s = return_set_up(NO_CLONE, &[5; 39], false);
     for (n, room) in [Room::Air, Room::Dk1, Room::Dk2].into_iter().enumerate() {
@@ -265,6 +284,34 @@ fn rule_17_4_return_intelligent_plans_the_three_set_up_movements() {
     assert_eq!(Intruder::to_act(&s), [Seat::Crew]);
     Intruder::apply(&mut s, Seat::Crew, &Action::EndSetUp {}, &mut dice).expect("ends");
     assert_eq!((s.turn, s.step.clone()), (1, Step::IntruderMovement));
+}
+
+#[test]
+fn rule_17_4_the_intruder_seat_plans_its_set_up_movements_before_the_teams_are_placed() {
+    // Very Fast: the counter of SA2 goes to A2, then through DK1 (team 2's airlock, empty
+    // still) back to A2: nobody is there to stop it.
+    let with_very_fast = [2, 3, 4, 5, 6, 8, 9];
+    let mut dice = Loaded::new(&power_faces(with_very_fast));
+    let mut s = set_up(Scenario::ReturnIntelligent, 100, false, &mut dice);
+    assert!(s.has(Power::VeryFast));
+    let id = s
+        .counters
+        .iter()
+        .find(|c| c.place == Place::Map(Room::Sa2))
+        .map(|c| c.id)
+        .unwrap();
+    let plan = |path: &[Room]| Action::PlanMovement {
+        moves: vec![xenotable_protocol::intruder::CounterMove {
+            id,
+            path: path.to_vec(),
+        }],
+    };
+    for path in [[Room::A2].as_slice(), &[Room::Dk1, Room::A2]] {
+        assert!(Intruder::legal_actions(&s, Seat::Intruder).contains(&plan(path)));
+        play(&mut s, Seat::Intruder, &plan(path), &mut dice).expect("planned");
+    }
+    let k = s.counter_by_id(id).unwrap();
+    assert_eq!(s.counters[k].place, Place::Map(Room::A2));
 }
 
 fn teams_set_up() -> (State, Dice) {
