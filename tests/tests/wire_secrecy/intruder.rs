@@ -45,9 +45,18 @@ fn any_orders(s: &State, seat: Seat, pick: &mut Picker) -> Option<Vec<Action>> {
     if items.is_empty() {
         return None;
     }
-    let mut orders = Vec::new();
+    let mut orders: Vec<Action> = Vec::new();
     for _ in 0..pick.below(3) {
-        orders.extend(items[pick.below(items.len())].iter().cloned());
+        let mut more = orders.clone();
+        more.extend(items[pick.below(items.len())].iter().cloned());
+        // An order already illegal after the ones before it is refused at once (17.3): keep
+        // only lists the seat could really give.
+        let given = Action::Orders {
+            orders: more.clone(),
+        };
+        if Intruder::apply(&mut s.clone(), seat, &given, &mut Dice::from_seed(0)).is_ok() {
+            orders = more;
+        }
     }
     Some(orders)
 }
