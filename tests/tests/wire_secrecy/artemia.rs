@@ -10,12 +10,14 @@ use std::mem::discriminant;
 
 use serde_json::{Value, json};
 use xenotable_protocol::Seat;
-use xenotable_protocol::artemia::{Action, Phase, Place, PlaceSet, SurvivalCard, SurvivalPlay};
+use xenotable_protocol::artemia::{
+    Action, HuntCard, Phase, Place, PlaceSet, SurvivalCard, SurvivalPlay,
+};
 use xenotable_server::games::artemia::{Artemia, State};
 use xenotable_server::games::{Dice, Game, Viewer};
 
 use crate::common::{Db, Picker, Server};
-use crate::driver::{self, Coverage, Secrets, Setup};
+use crate::driver::{self, Coverage, Secrets, Setup, Through};
 
 fn hunted(i: usize) -> Seat {
     Seat::Hunted(i as u8 + 1)
@@ -26,52 +28,70 @@ fn sees_discards(s: &State, viewer: Viewer) -> bool {
     !s.fx.smokescreen || matches!(viewer, Viewer::Seat(Seat::Hunted(_)))
 }
 
-/// The cards of `now` that the step leaves there (`then`: the same set after the step).
-fn staying(now: PlaceSet, then: Option<PlaceSet>) -> Vec<Place> {
-    now.intersection(then.unwrap_or(now)).iter().collect()
+/// Where a Hunted's Place cards lie.
+#[derive(Clone, Copy)]
+enum Pile {
+    Hand,
+    InPlay,
+    Discard,
 }
 
-/// Exchanges a random card of `from` with a random card of `to` (both of Hunted `i`), each
-/// picked among the cards the step leaves where they are, `from`'s outside `pinned`.
+impl Pile {
+    fn get(self, s: &State, i: usize) -> PlaceSet {
+        let h = &s.hunted[i];
+        match self {
+            Pile::Hand => h.hand,
+            Pile::InPlay => h.in_play,
+            Pile::Discard => h.discard,
+        }
+    }
+
+    fn of(self, s: &mut State, i: usize) -> &mut PlaceSet {
+        let h = &mut s.hunted[i];
+        match self {
+            Pile::Hand => &mut h.hand,
+            Pile::InPlay => &mut h.in_play,
+            Pile::Discard => &mut h.discard,
+        }
+    }
+
+    /// The cards of this pile of Hunted `i` that the step leaves there, outside `pinned`.
+    fn staying(self, t: &State, after: Option<&State>, i: usize, pinned: PlaceSet) -> Vec<Place> {
+        let now = self.get(t, i);
+        let then = after.map_or(now, |a| self.get(a, i));
+        now.intersection(then).difference(pinned).iter().collect()
+    }
+}
+
+/// Exchanges a random card of one pile of Hunted `i` with a random card of another, each
+/// picked among the cards the step leaves there, outside its pinned cards.
 fn exchange(
     t: &mut State,
     after: Option<&State>,
     i: usize,
-    from: fn(&mut State, usize) -> &mut PlaceSet,
-    to: fn(&mut State, usize) -> &mut PlaceSet,
-    pinned: PlaceSet,
+    (from, pinned_from): (Pile, PlaceSet),
+    (to, pinned_to): (Pile, PlaceSet),
     r: &mut Dice,
 ) -> Option<(Place, Place)> {
-    let mut then = after.cloned();
-    let then_from = then.as_mut().map(|a| *from(a, i));
-    let then_to = then.as_mut().map(|a| *to(a, i));
-    let xs: Vec<Place> = staying(*from(t, i), then_from)
-        .into_iter()
-        .filter(|&x| !pinned.contains(x))
-        .collect();
-    let ys = staying(*to(t, i), then_to);
+    let xs = from.staying(t, after, i, pinned_from);
+    let ys = to.staying(t, after, i, pinned_to);
     let (&x, &y) = (r.choose(&xs)?, r.choose(&ys)?);
-    from(t, i).remove(x);
-    from(t, i).insert(y);
-    to(t, i).remove(y);
-    to(t, i).insert(x);
+    from.of(t, i).remove(x);
+    from.of(t, i).insert(y);
+    to.of(t, i).remove(y);
+    to.of(t, i).insert(x);
     Some((x, y))
 }
 
-fn hand(s: &mut State, i: usize) -> &mut PlaceSet {
-    &mut s.hunted[i].hand
-}
-
-fn in_play(s: &mut State, i: usize) -> &mut PlaceSet {
-    &mut s.hunted[i].in_play
-}
-
-fn discard(s: &mut State, i: usize) -> &mut PlaceSet {
-    &mut s.hunted[i].discard
-}
-
 /// Redraws what Hunted `i` holds unseen by `viewer`.
-fn redraw_hunted(t: &mut State, after: Option<&State>, i: usize, viewer: Viewer, r: &mut Dice) {
+fn redraw_hunted(
+    t: &mut State,
+    through: Option<Through<'_, Artemia>>,
+    i: usize,
+    viewer: Viewer,
+    r: &mut Dice,
+) {
+    let after = through.map(|t| t.after);
     let h = &t.hunted[i];
     // A sealed choice or The Shelter's draw waits on the cards he holds. Of the cards drawn,
     // one may be exchanged with one of the deck, but for the one the step discards in the open.
@@ -110,25 +130,43 @@ fn redraw_hunted(t: &mut State, after: Option<&State>, i: usize, viewer: Viewer,
         _ => PlaceSet::EMPTY,
     };
     if !t.revealed && after.is_none_or(|a| !a.revealed) {
-        let pinned = pinned.union(t.fx.force_field);
-        let mut then = after.cloned();
-        if let Some(a) = then.as_mut() {
-            a.hunted[i].in_play = a.hunted[i].in_play.difference(vortex);
-        }
-        let saved = t.hunted[i].in_play;
-        t.hunted[i].in_play = saved.difference(vortex);
-        let swapped = exchange(t, then.as_ref(), i, hand, in_play, pinned, r);
-        t.hunted[i].in_play = t.hunted[i].in_play.union(saved.intersection(vortex));
+        let hand = (Pile::Hand, pinned.union(t.fx.force_field));
+        let swapped = exchange(t, after, i, hand, (Pile::InPlay, vortex), r);
         if let (Some((x, y)), Some(shown)) = (swapped, shown) {
             follow_phobia(t, shown, x, y);
         }
     }
-    // Under Smokescreen, a card of the hand exchanged with one of the discard.
+    // Under Smokescreen, the card Vortex takes from the discard exchanged with one of the hand
+    // (taken instead on the twin), and a card of the hand with one of the discard.
     if !sees_discards(t, viewer)
-        && let (Some((x, y)), Some(shown)) =
-            (exchange(t, after, i, hand, discard, pinned, r), shown)
+        && let Some(Through {
+            seat,
+            action:
+                Action::PlaySurvival {
+                    play: SurvivalPlay::Vortex { from_discard, .. },
+                },
+            ..
+        }) = through
+        && seat == hunted(i)
     {
-        follow_phobia(t, shown, x, y);
+        let hand: Vec<Place> = t.hunted[i].hand.difference(pinned).iter().collect();
+        if let Some(&x) = r.choose(&hand) {
+            let h = &mut t.hunted[i];
+            h.hand.remove(x);
+            h.hand.insert(*from_discard);
+            h.discard.remove(*from_discard);
+            h.discard.insert(x);
+            if let Some(shown) = shown {
+                follow_phobia(t, shown, x, *from_discard);
+            }
+        }
+    }
+    if !sees_discards(t, viewer) {
+        let hand = (Pile::Hand, pinned);
+        let swapped = exchange(t, after, i, hand, (Pile::Discard, PlaceSet::EMPTY), r);
+        if let (Some((x, y)), Some(shown)) = (swapped, shown) {
+            follow_phobia(t, shown, x, y);
+        }
     }
 }
 
@@ -168,11 +206,12 @@ impl Secrets for Artemia {
 
     fn twin(
         s: &State,
-        after: Option<&State>,
+        through: Option<Through<'_, Self>>,
         _dice: &Dice,
         viewer: Viewer,
         pick: &mut Picker,
     ) -> (State, Dice) {
+        let after = through.map(|t| t.after);
         let mut t = s.clone();
         let mut r = Dice::from_seed(pick.below(1 << 30) as u64);
         // The order of the decks; the Creature knows which cards lie at the bottom of his.
@@ -200,7 +239,7 @@ impl Secrets for Artemia {
         }
         for i in 0..t.hunted.len() {
             if viewer != Viewer::Seat(hunted(i)) {
-                redraw_hunted(&mut t, after, i, viewer, &mut r);
+                redraw_hunted(&mut t, through, i, viewer, &mut r);
             }
         }
         // Other dice to come: only shuffles and Strike Back, all hidden.
@@ -282,38 +321,69 @@ impl Secrets for Artemia {
     }
 
     /// Keeping a card drawn at The Shelter: the card at the same place of the twin's draw.
+    /// Vortex: the card that took the place of the real one in the twin's discard.
     fn same_choice(s: &State, twin: &State, seat: Seat, action: &Action) -> Action {
-        match (action, s.hunted_index(seat)) {
-            (Action::KeepSurvival { card }, Some(i)) => s.hunted[i]
+        let Some(i) = s.hunted_index(seat) else {
+            return *action;
+        };
+        match *action {
+            Action::KeepSurvival { card } => s.hunted[i]
                 .shelter_draw
                 .iter()
-                .position(|c| c == card)
+                .position(|&c| c == card)
                 .and_then(|k| twin.hunted[i].shelter_draw.get(k))
                 .map_or(*action, |&card| Action::KeepSurvival { card }),
+            Action::PlaySurvival {
+                play:
+                    SurvivalPlay::Vortex {
+                        in_play,
+                        from_discard,
+                    },
+            } if !twin.hunted[i].discard.contains(from_discard) => {
+                let discard = twin.hunted[i].discard.difference(s.hunted[i].discard);
+                let from_discard = discard.first().unwrap_or(from_discard);
+                Action::PlaySurvival {
+                    play: SurvivalPlay::Vortex {
+                        in_play,
+                        from_discard,
+                    },
+                }
+            }
             _ => *action,
         }
     }
 
-    /// Steers towards the secrets: plays Smokescreen when it can, under Smokescreen prefers what
-    /// moves cards to or from the discards, and otherwise plays a card one time in two when one
-    /// may be played.
+    /// Steers towards the secrets: keeps Smokescreen for a turn with discards to hide (from
+    /// the second), then plays it, and Scream with it; under Smokescreen prefers what moves cards to or from the
+    /// discards (the Creature's cards that make the Hunted discard included); otherwise plays a
+    /// card three times in four when one may be played.
     fn choose(view: &Value, legal: &[Value], pick: &mut Picker) -> usize {
-        let find = |like: &dyn Fn(&Value) -> bool| -> Vec<usize> {
-            (0..legal.len()).filter(|&k| like(&legal[k])).collect()
+        let card = |k: &usize| legal[*k]["play"]["card"].as_str().unwrap_or_default();
+        let kind = |k: &usize| legal[*k]["type"].as_str().unwrap_or_default();
+        let early = view["turn"].as_u64() < Some(2);
+        let choices: Vec<usize> = (0..legal.len())
+            .filter(|k| !(early && ["smokescreen", "scream"].contains(&card(k))))
+            .collect();
+        let among = |like: &dyn Fn(&usize) -> bool| -> Vec<usize> {
+            choices.iter().copied().filter(|k| like(k)).collect()
         };
-        let card = |a: &Value| a["play"]["card"].as_str().unwrap_or_default().to_owned();
-        let smokescreen = find(&|a| card(a) == "smokescreen");
-        let discards = find(&|a| {
-            matches!(
-                a["type"].as_str(),
-                Some("resist" | "take_back" | "discard_place" | "keep_cards")
-            ) || ["sacrifice", "sixth_sense", "vortex"].contains(&card(a).as_str())
+        let smokescreen = among(&|k| card(k) == "smokescreen");
+        let discards = among(&|k| {
+            [
+                "resist",
+                "take_back",
+                "discard_place",
+                "discard_two",
+                "keep_cards",
+            ]
+            .contains(&kind(k))
+                || ["sacrifice", "sixth_sense", "vortex"].contains(&card(k))
+                || ["scream", "forbidden_zone", "ascendancy"].contains(&card(k))
         });
-        let cards = find(&|a| matches!(a["type"].as_str(), Some("play_hunt" | "play_survival")));
-        let under_smokescreen = view["effects"]["smokescreen"] == true;
+        let cards = among(&|k| ["play_hunt", "play_survival"].contains(&kind(k)));
         let preferred = if !smokescreen.is_empty() {
             smokescreen
-        } else if under_smokescreen && !discards.is_empty() {
+        } else if view["effects"]["smokescreen"] == true && !discards.is_empty() {
             discards
         } else {
             cards
@@ -321,20 +391,23 @@ impl Secrets for Artemia {
         if !preferred.is_empty() && pick.below(4) != 0 {
             preferred[pick.below(preferred.len())]
         } else {
-            pick.below(legal.len())
+            choices[pick.below(choices.len())]
         }
     }
 }
 
 /// The first seed from `from` whose deal gives the Hunted Smokescreen and Vortex, which then
-/// moves Place cards between play and a hidden discard.
+/// moves Place cards between play and a hidden discard, and the Creature Scream, whose
+/// discards Smokescreen hides.
 fn seed_dealing_smokescreen(seats: &[Seat], from: u64) -> u64 {
     let config = Artemia::configure(seats, None, Default::default()).expect("the seats");
     let dealt = |s: &State, card: SurvivalCard| s.hunted.iter().any(|h| h.survival.contains(card));
     (from..)
         .find(|&seed| {
             let s = Artemia::setup(&config, &mut Dice::from_seed(seed));
-            dealt(&s, SurvivalCard::Smokescreen) && dealt(&s, SurvivalCard::Vortex)
+            dealt(&s, SurvivalCard::Smokescreen)
+                && dealt(&s, SurvivalCard::Vortex)
+                && s.hunt_hand.contains(HuntCard::Scream)
         })
         .expect("a seed")
 }
@@ -344,13 +417,13 @@ async fn artemia_frames_are_independent_of_hands_decks_and_sealed_choices() {
     let db = Db::sqlite();
     let server = Server::start(&db).await;
     let mut coverage = Coverage::default();
-    for (n, count) in (0..).zip([3u8, 5, 2, 4, 6, 3]) {
+    for (n, count) in (0..).zip([3u8, 5, 2, 4, 6, 3, 4, 6, 5, 2, 6, 4]) {
         let seats: Vec<Seat> = std::iter::once(Seat::Creature)
             .chain((1..=count).map(Seat::Hunted))
             .collect();
         // Every other match deals Smokescreen, which hides the discards.
         let seed = match n % 2 {
-            0 => seed_dealing_smokescreen(&seats, 2_130 + n),
+            0 => seed_dealing_smokescreen(&seats, 2_130 + 100 * n),
             _ => 2_130 + n,
         };
         let setup = Setup {
@@ -366,10 +439,18 @@ async fn artemia_frames_are_independent_of_hands_decks_and_sealed_choices() {
     eprintln!("{coverage:?}");
     coverage.assert_covers(&[
         "committed",
-        "survival_cards_drawn",
-        "hunt_cards_drawn",
         "chose",
         "survival_submitted",
+        "river_choice",
+        "phobia_shown",
+        "survival_cards_drawn",
+        "shelter_kept",
+        "hunt_cards_drawn",
+        "struck_back",
+        "cards_discarded",
+        "cards_taken_back",
+        "exchanged",
+        "survival_card_played",
     ]);
     drop(server);
     db.drop_db().await;

@@ -9,7 +9,7 @@ use xenotable_server::games::away_team::{AwayTeam, State};
 use xenotable_server::games::{Dice, Game, Viewer};
 
 use crate::common::{Db, Picker, Server};
-use crate::driver::{self, Coverage, Secrets, Setup};
+use crate::driver::{self, Coverage, Secrets, Setup, Through};
 
 /// An edit of a side's orders before it locks.
 fn is_edit(action: &Action) -> bool {
@@ -59,11 +59,12 @@ impl Secrets for AwayTeam {
 
     fn twin(
         s: &State,
-        after: Option<&State>,
+        through: Option<Through<'_, Self>>,
         dice: &Dice,
         viewer: Viewer,
         pick: &mut Picker,
     ) -> (State, Dice) {
+        let after = through.map(|t| t.after);
         let mut twin = s.clone();
         // The second lock reveals both sides' orders.
         if after.is_some_and(|a| a.revealed != s.revealed || a.ending.is_some()) {

@@ -9,7 +9,7 @@ use xenotable_server::games::derelict::{Derelict, State};
 use xenotable_server::games::{Dice, Viewer};
 
 use crate::common::{Db, Picker, Server};
-use crate::driver::{self, Coverage, Received, Secrets, Setup};
+use crate::driver::{self, Coverage, Received, Secrets, Setup, Through};
 
 impl Secrets for Derelict {
     const ROLLS_ARE_PUBLIC: bool = true;
@@ -17,7 +17,7 @@ impl Secrets for Derelict {
     /// The same table with other dice to come.
     fn twin(
         s: &State,
-        _after: Option<&State>,
+        _through: Option<Through<'_, Self>>,
         _dice: &Dice,
         _viewer: Viewer,
         pick: &mut Picker,

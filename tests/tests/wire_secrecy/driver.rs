@@ -21,12 +21,12 @@ pub trait Secrets: Game {
     const ROLLS_ARE_PUBLIC: bool;
 
     /// A state, and the dice it goes on with, that `viewer` may not tell from `s` by the rules:
-    /// what it may not know redrawn at random, everything else as it is. With `after`, the real
-    /// state after the step about to be played, the twin is to be played through that step too:
-    /// what the step reveals to the viewer must then stay as it is.
+    /// what it may not know redrawn at random, everything else as it is. With `through`, the
+    /// twin is to be played through that step too (with [`Secrets::same_choice`]): what the
+    /// step reveals to the viewer must then stay as it is.
     fn twin(
         s: &Self::State,
-        after: Option<&Self::State>,
+        through: Option<Through<'_, Self>>,
         dice: &Dice,
         viewer: Viewer,
         pick: &mut Picker,
@@ -66,6 +66,21 @@ pub trait Secrets: Game {
         pick.below(legal.len())
     }
 }
+
+/// A step a twin is played through: the command, and the real state after it.
+pub struct Through<'a, G: Game + ?Sized> {
+    pub seat: Seat,
+    pub action: &'a G::Action,
+    pub after: &'a G::State,
+}
+
+impl<G: Game + ?Sized> Clone for Through<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game + ?Sized> Copy for Through<'_, G> {}
 
 /// What the twins covered over a match.
 #[derive(Debug, Default)]
@@ -448,6 +463,14 @@ struct Played<'a, G: Game> {
 }
 
 impl<G: Secrets> Played<'_, G> {
+    fn through(&self) -> Through<'_, G> {
+        Through {
+            seat: self.seat,
+            action: self.action,
+            after: self.after,
+        }
+    }
+
     /// Builds twins of the state before the step for `viewer`, and checks that it sees the same
     /// on each, before the step and after it.
     fn check_twins(&self, viewer: Viewer, pick: &mut Picker, coverage: &mut Coverage) {
@@ -472,7 +495,7 @@ impl<G: Secrets> Played<'_, G> {
             let (twin, _) = G::twin(self.before, None, self.dice, viewer, pick);
             alike(&twin, coverage);
             let (mut twin, mut twin_dice) =
-                G::twin(self.before, Some(self.after), self.dice, viewer, pick);
+                G::twin(self.before, Some(self.through()), self.dice, viewer, pick);
             alike(&twin, coverage);
             let dice_swapped = twin_dice != *self.dice;
             let action = G::same_choice(self.before, &twin, self.seat, self.action);

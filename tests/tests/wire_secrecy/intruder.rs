@@ -9,7 +9,7 @@ use xenotable_server::games::intruder::{Intruder, State};
 use xenotable_server::games::{Dice, Game, Viewer};
 
 use crate::common::{Db, Picker, Server};
-use crate::driver::{self, Coverage, Secrets, Setup};
+use crate::driver::{self, Coverage, Secrets, Setup, Through};
 
 /// The counters `viewer` sees face down: on the map or in a Shuttle by opaque id, or in the Not
 /// Used box as a count (for the Intruder seat: none). Those in a Cage, held, controlled, frozen or
@@ -66,11 +66,12 @@ impl Secrets for Intruder {
 
     fn twin(
         s: &State,
-        after: Option<&State>,
+        through: Option<Through<'_, Self>>,
         dice: &Dice,
         viewer: Viewer,
         pick: &mut Picker,
     ) -> (State, Dice) {
+        let after = through.map(|t| t.after);
         let mut twin = s.clone();
         // Face-down identities exchanged among the counters the viewer cannot tell apart (and
         // that the step leaves face down).
