@@ -58,6 +58,11 @@ export class Server {
       '--data-dir', this.dataDir,
       '--bot-delay-ms', '50',
       '--web-dir', join(repo, 'web'),
+      // The tests pin seeds and create many matches from one address.
+      '--allow-client-seeds',
+      '--creations-per-minute', '100000',
+      '--joins-per-minute', '100000',
+      '--replays-per-minute', '100000',
       ...this.args,
     ], { env: { ...env, RUST_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (chunk) => { this.output = (this.output + chunk).slice(-20000); };
