@@ -65,6 +65,14 @@ async fn a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks(db: Db) 
     let welcome = next_view(&mut crew).await;
     let view = welcome["view"].clone();
     assert_eq!(view["prompt"]["type"], "crew-movement", "{view}");
+    // What the set-up played (the first turn's phase 1 and First Interaction) is told.
+    assert_eq!(welcome["seq"], 0);
+    assert!(
+        view["set_up"]
+            .as_array()
+            .is_some_and(|told| told.iter().any(|e| e["type"] == "counter-moved")),
+        "{view}"
+    );
     assert_eq!(view["to_act"], json!(["crew"]));
 
     // Malformed, illegal and out-of-phase intents: each refused with its code, nothing changes.
@@ -169,8 +177,8 @@ async fn a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks(db: Db) 
             break;
         }
     }
-    assert_no_face_down_identity(&spectator.frames);
-    assert_no_face_down_identity(&crew.frames);
+    assert_no_face_down_identity(&spectator.frames, None);
+    assert_no_face_down_identity(&crew.frames, None);
     server.kill();
     db.drop_db().await;
 }
@@ -259,7 +267,6 @@ async fn a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match(db: Db) {
             break frame["view"].clone();
         }
     };
-    assert_no_face_down_identity(&spectator.frames);
     assert!(last["turn"].as_u64() <= Some(6), "{last}");
     let deadline = tokio::time::Instant::now() + common::PATIENCE;
     let summary = loop {
@@ -283,6 +290,20 @@ async fn a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match(db: Db) {
         assert_eq!(rebuilt[key], last[key], "{key}");
     }
     assert_eq!(replay["initial"]["turn"], 1);
+    // The set-up's dice are in the replay: the first turn's phase 1 at least.
+    let set_up = replay["initial"]["set_up"]
+        .as_array()
+        .expect("the set-up's events");
+    assert_eq!(
+        set_up[0],
+        json!({"type": "phase-begun", "turn": 1, "phase": "movement"})
+    );
+    assert!(
+        set_up
+            .iter()
+            .any(|e| e["type"] == "counter-moved" && e["roll"].as_u64() > Some(0))
+    );
+    assert_no_face_down_identity(&spectator.frames, Some(&replay));
     drop(server);
     db.drop_db().await;
 }

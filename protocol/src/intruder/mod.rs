@@ -487,10 +487,16 @@ pub struct View {
     /// Science Officer scenario: this seat's own orders, given and not yet executed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub orders: Option<Vec<Action>>,
+    /// What the set-up played before the first decision, die by die (rules 18: every die is
+    /// public): the first turn's automatic phases up to the crew's first decision, or the
+    /// Return to Prometheus power rolls and set-up movements. The same for every viewer, shown
+    /// until the turn the set-up ended in is over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_up: Vec<Event>,
 }
 
 /// What happened. Face-down counters are named only by opaque id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     /// A new phase of a turn begins.

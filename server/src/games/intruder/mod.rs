@@ -262,6 +262,7 @@ impl Game for Intruder {
     }
 }
 
+/// The set-up of a match, played up to the first decision; what it told is kept for the views.
 fn new_state(config: &Config, dice: &mut impl Roll) -> State {
     if config.scenario.is_return() {
         let mut state =
@@ -278,6 +279,7 @@ fn new_state(config: &Config, dice: &mut impl Roll) -> State {
         out: &mut out,
     }
     .start_turn();
+    state.set_up = out.into_iter().map(|t| t.event).collect();
     state
 }
 

@@ -76,8 +76,8 @@ const OBJECTS: [(ObjectKind, ObjectPlace); 19] = {
 };
 
 /// The set-up of a `return` scenario (17.4), up to the first decision: the crew's set-up step,
-/// or the Intruder seat's first set-up movement. The powers are public in the view; the events
-/// of a set-up have no audience yet (as for the other scenarios' first phase 1).
+/// or the Intruder seat's first set-up movement. The power rolls and the movements are kept
+/// for the views (18), as the other scenarios keep their first turn's.
 pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut impl Roll) -> State {
     let mut s = State::empty(scenario, turn_limit, CREW_START, OBJECTS);
     s.stage = 6;
@@ -117,6 +117,7 @@ pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut imp
             set_up_movement_done(&mut t);
         }
     }
+    s.set_up = out.into_iter().map(|t| t.event).collect();
     s
 }
 

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
+    Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
 use super::roll::Roll;
@@ -248,6 +248,9 @@ pub struct State {
     pub set_up_movements: u8,
     /// Shuttle #1 and Shuttle #2 (15.2); Return to Prometheus adds Shuttle #3 at AIR (17.4).
     pub shuttles: Vec<Shuttle>,
+    /// What the set-up told before the first decision: no command carries it, so every view
+    /// does (18). The automatic Intruder's events have no secret.
+    pub set_up: Vec<Event>,
 }
 
 /// The objects of rules 2 in number order, and where solitaire starts them (17.2).
@@ -364,6 +367,7 @@ impl State {
             set_up_movements: 0,
             shuttles: vec![Shuttle::default(); 2],
             lost_crewmen: false,
+            set_up: Vec::new(),
         }
     }
 

@@ -144,7 +144,23 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .iter()
             .find(|(seat, _)| viewer == Viewer::Seat(*seat))
             .map(|(_, orders)| orders.clone()),
+        set_up: if s.turn <= set_up_turn(s) {
+            s.set_up.clone()
+        } else {
+            Vec::new()
+        },
     }
+}
+
+/// The last turn the set-up played in (a panic may begin turn 2 before the first decision;
+/// Return to Prometheus sets up before turn 1). Its events explain the frames up to the end of
+/// that turn; after it every frame has its own, and a replay's initial view keeps them.
+fn set_up_turn(s: &State) -> u32 {
+    let begun = s.set_up.iter().filter_map(|e| match e {
+        Event::PhaseBegun { turn, .. } => Some(*turn),
+        _ => None,
+    });
+    begun.max().unwrap_or(0).max(1)
 }
 
 /// Every Shuttle: docked or gone, with who and what is aboard and the stowaway (face up aboard).

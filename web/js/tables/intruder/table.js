@@ -147,8 +147,10 @@ class IntruderTable {
 
   show(view, events) {
     learnObjects(view);
-    // What the last answer brought stays beside the map until the next one brings more.
+    // What the last answer brought stays beside the map until the next one brings more; before
+    // any, what the set-up played (its dice are public too).
     if (events.length) this.recent = events;
+    else if (!this.recent?.length && view.set_up?.length) this.recent = view.set_up;
     this.view = view;
     // Items no longer listed (the decision point moved on) leave the list being composed.
     const listed = this.listed().map((item) => JSON.stringify(item));

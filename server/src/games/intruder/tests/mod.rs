@@ -11,5 +11,6 @@ mod prometheus;
 mod properties;
 mod rules;
 mod science_officer;
+mod set_up;
 mod shuttle;
 mod support;
