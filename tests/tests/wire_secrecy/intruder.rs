@@ -11,9 +11,9 @@ use xenotable_server::games::{Dice, Game, Viewer};
 use crate::common::{Db, Picker, Server};
 use crate::driver::{self, Coverage, Secrets, Setup, Through};
 
-/// The counters `viewer` sees face down: on the map or in a Shuttle by opaque id, or in the Not
-/// Used box as a count (for the Intruder seat: none). Those in a Cage, held, controlled, frozen or
-/// asleep are left alone, and lost crewmen are told apart (14.3).
+/// The counters `viewer` sees face down: on the map by opaque id, or in the Not Used box as a
+/// count (for the Intruder seat: none). Those in a Cage, held, controlled, frozen, asleep or
+/// holding an airlock edge are left alone, and lost crewmen are told apart (14.3).
 fn face_down(s: &State, viewer: Viewer) -> Vec<usize> {
     if viewer == Viewer::Seat(Seat::Intruder) {
         return Vec::new();
