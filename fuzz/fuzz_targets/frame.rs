@@ -1,7 +1,8 @@
 //! Client frame decoding: what the room does with every WebSocket text frame
 //! (`room::frame::parse_frame`), then each game's reading of an act's action, as the registry
 //! reads it. No panic; a refusal has one of the three codes; what is read writes back to a
-//! frame (and an action) that reads as the same.
+//! frame (and an action) that reads as the same. Frames holding a float are left out of that
+//! comparison: serde_json reads a float to the nearest double, not always bit for bit back.
 
 #![no_main]
 
@@ -22,6 +23,16 @@ fn reads_back<A: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(act
     }
 }
 
+/// Whether a JSON value holds a number that is neither an `i64` nor a `u64`.
+fn has_float(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_f64(),
+        Value::Array(items) => items.iter().any(has_float),
+        Value::Object(fields) => fields.values().any(has_float),
+        _ => false,
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     // A WebSocket text frame is UTF-8: the socket refuses anything else before the room.
     let Ok(text) = std::str::from_utf8(data) else {
@@ -29,6 +40,11 @@ fuzz_target!(|data: &[u8]| {
     };
     match parse_frame(text) {
         Ok(frame) => {
+            if let ClientFrame::Act { action, .. } = &frame
+                && has_float(action)
+            {
+                return;
+            }
             let wire = serde_json::to_string(&frame).expect("frames serialize");
             assert_eq!(parse_frame(&wire), Ok(frame.clone()), "{wire}");
             if let ClientFrame::Act { action, .. } = &frame {

@@ -204,33 +204,85 @@ pub fn target_of(n: usize, roll: u8) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// The rules file's table (10.3), row by row as printed: die 1 to 6, and per column the
+    /// crew action then the self-defence result.
+    const PRINTED_CRT: [[(Effect, Effect); 6]; 6] = [
+        [
+            (Sleep, Sleep),
+            (Kill, Kill),
+            (Kill, Retreat),
+            (Kill, KillBoth),
+            (Kill, Retreat),
+            (Kill, KillBoth),
+        ],
+        [
+            (Sleep, Sleep),
+            (Kill, Retreat),
+            (Kill, None),
+            (Kill, Retreat),
+            (None, None),
+            (Kill, Retreat),
+        ],
+        [
+            (Sleep, None),
+            (Kill, None),
+            (None, None),
+            (Kill, None),
+            (None, None),
+            (Kill, Retreat),
+        ],
+        [
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, Retreat),
+        ],
+        [
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, None),
+            (None, CrewKilled),
+        ],
+        [
+            (None, CrewKilled),
+            (None, CrewKilled),
+            (None, CrewKilled),
+            (None, None),
+            (None, None),
+            (None, CrewKilled),
+        ],
+    ];
+
+    /// The columns in the printed order.
+    const COLUMNS: [Weapon; 6] = [
+        Weapon::SleepDart,
+        Weapon::Blaster,
+        Weapon::BlasterResistant,
+        Weapon::Gas,
+        Weapon::Improvised,
+        Weapon::Flamethrower,
+    ];
+
     #[test]
-    fn every_column_of_the_crt_reads_as_the_seed() {
-        let row = |w, defence| (1..=6).map(|r| crt(w, r, defence)).collect::<Vec<_>>();
-        assert_eq!(
-            row(Weapon::SleepDart, true),
-            [Sleep, Sleep, None, None, None, CrewKilled]
-        );
-        assert_eq!(
-            row(Weapon::Blaster, false),
-            [Kill, Kill, Kill, None, None, None]
-        );
-        assert_eq!(
-            row(Weapon::BlasterResistant, true),
-            [Retreat, None, None, None, None, CrewKilled]
-        );
-        assert_eq!(
-            row(Weapon::Gas, true),
-            [KillBoth, Retreat, None, None, None, None]
-        );
-        assert_eq!(
-            row(Weapon::Improvised, false),
-            [Kill, None, None, None, None, None]
-        );
-        assert_eq!(
-            row(Weapon::Flamethrower, true),
-            [KillBoth, Retreat, Retreat, Retreat, CrewKilled, CrewKilled]
-        );
+    fn all_twelve_half_columns_of_the_crt_read_as_printed() {
+        for (die, row) in (1..=6).zip(PRINTED_CRT) {
+            for (weapon, (action, defence)) in COLUMNS.into_iter().zip(row) {
+                assert_eq!(
+                    crt(weapon, die, false),
+                    action,
+                    "{weapon:?}, crew action, die {die}"
+                );
+                assert_eq!(
+                    crt(weapon, die, true),
+                    defence,
+                    "{weapon:?}, self-defence, die {die}"
+                );
+            }
+        }
     }
 
     #[test]
