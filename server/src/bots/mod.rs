@@ -1,19 +1,15 @@
 //! Bots: a seat played by the server. A bot is given only its seat's view, exactly what a human
 //! client at that seat would receive, and answers with an action from the view's `legal` list.
 //! Its move is then an ordinary command, checked and logged like any other.
-
-mod away_team;
-mod intruder;
+//!
+//! Which bot plays a seat is the game's choice ([`Game::bot`](crate::games::Game::bot)); a game with bots of its own
+//! keeps them in its folder.
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use xenotable_protocol::Seat;
 
-use crate::games::away_team::AwayTeam;
-use crate::games::intruder::Intruder;
-use crate::games::{Dice, Game};
-pub use away_team::{AutomaticAliens, RandomAwayTeam};
-pub use intruder::RandomIntruder;
+use crate::games::{Dice, GameId, Listed, Visit};
 
 /// The seed of the bot at `seat` of a match whose dice follow `match_seed`.
 ///
@@ -31,35 +27,43 @@ pub fn bot_seed(match_seed: u64, seat: Seat) -> u64 {
     u64::from_le_bytes(first)
 }
 
-/// The bot that plays a seat of a game.
-#[derive(Debug, Clone)]
-pub enum Bot {
-    Random(RandomBot),
-    AwayTeam(RandomAwayTeam),
-    Aliens(AutomaticAliens),
-    Intruder(RandomIntruder),
-}
-
-impl Bot {
-    /// The bot for `seat` of `game`, its choices following `seed`.
-    pub fn for_seat(game: &str, seat: Seat, seed: u64) -> Bot {
-        match (game, seat) {
-            (AwayTeam::ID, Seat::AwayTeam) => Bot::AwayTeam(RandomAwayTeam::new(seed)),
-            (AwayTeam::ID, Seat::Aliens) => Bot::Aliens(AutomaticAliens),
-            (Intruder::ID, _) => Bot::Intruder(RandomIntruder::new(seed)),
-            _ => Bot::Random(RandomBot::new(seed)),
-        }
-    }
-
+/// How a bot picks its move.
+pub trait Choose: Send + std::fmt::Debug {
     /// The bot's action for this view of its seat, or `None` while it has none to play (no
     /// legal action, or it waits for another seat).
-    pub fn choose(&mut self, view: &Value) -> Option<Value> {
-        match self {
-            Bot::Random(bot) => bot.choose(view),
-            Bot::AwayTeam(bot) => bot.choose(view),
-            Bot::Aliens(bot) => bot.choose(view),
-            Bot::Intruder(bot) => bot.choose(view),
+    fn choose(&mut self, view: &Value) -> Option<Value>;
+}
+
+/// The bot that plays a seat of a match.
+#[derive(Debug)]
+pub struct Bot(Box<dyn Choose>);
+
+impl Bot {
+    /// A bot that picks with `choose`.
+    pub fn new(choose: impl Choose + 'static) -> Bot {
+        Bot(Box::new(choose))
+    }
+
+    /// A bot that plays a uniformly random legal action, following `seed`.
+    pub fn random(seed: u64) -> Bot {
+        Bot::new(RandomBot::new(seed))
+    }
+
+    /// The bot `game` puts at `seat`, its choices following `seed`.
+    pub fn for_seat(game: GameId, seat: Seat, seed: u64) -> Bot {
+        struct For(Seat, u64);
+        impl Visit for For {
+            type Output = Bot;
+            fn visit<G: Listed>(self) -> Bot {
+                G::bot(self.0, self.1)
+            }
         }
+        game.visit(For(seat, seed))
+    }
+
+    /// The bot's action for this view of its seat, or `None` while it has none to play.
+    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+        self.0.choose(view)
     }
 }
 
@@ -76,9 +80,11 @@ impl RandomBot {
             dice: Dice::from_seed(seed),
         }
     }
+}
 
+impl Choose for RandomBot {
     /// Chooses one of the legal actions of `view`, or `None` when there is none.
-    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+    fn choose(&mut self, view: &Value) -> Option<Value> {
         let legal = view.get("legal")?.as_array()?;
         self.dice.choose(legal).cloned()
     }

@@ -3,27 +3,42 @@
 //! Rules are pure: no I/O, no clock, no async, no global RNG. A match is its seed and its
 //! ordered command log; all randomness comes from the match's [`Dice`]. State leaves a match
 //! only through [`Game::view`] and [`Game::redact`].
+//!
+//! The server knows a game by one line of the table below: its folder and its [`Game`] type.
+//! Everything else it needs (name, seats, options, scenarios, scenario files, bots) comes from
+//! that type's `Game` impl.
 
-pub mod artemia;
-pub mod away_team;
-pub mod derelict;
+#[macro_use]
+mod table;
+
+game_table! {
+    Artemia in artemia,
+    Derelict in derelict,
+    AwayTeam in away_team,
+    Intruder in intruder,
+    #[cfg(any(test, feature = "test-game"))]
+    Noughts in noughts,
+}
+
 mod dice;
 mod error;
-pub mod intruder;
 mod registry;
 mod told;
 
 pub use dice::Dice;
 pub use error::{RuleError, ScenarioError, SetupError};
 pub use registry::{
-    AnyMatch, CheckError, GameInfo, JsonEvent, Match, MatchError, MatchSetup, built_in_scenarios,
-    check_scenario, games, new_match,
+    AnyMatch, GameInfo, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError, MatchSetup,
+    built_in_scenarios, check_scenario, games, new_match,
 };
+pub use table::{Listed, UnknownGame, Visit};
 pub use told::{Audience, SeatSet, Told};
 pub use xenotable_protocol::{Outcome, Seat};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use crate::bots::Bot;
 
 /// Who looks at a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,7 +88,7 @@ pub trait Game {
     /// A validated match configuration: seats, scenario and options.
     type Config: Clone;
     /// The whole truth of a match; never sent to anyone.
-    type State: Clone + std::hash::Hash;
+    type State: Clone + std::hash::Hash + Send;
     /// What a seat may send.
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
     /// What one viewer may know.
@@ -103,6 +118,28 @@ pub trait Game {
             1,
             format!("{} has no scenario files", Self::NAME),
         ))
+    }
+
+    /// Checks a scenario file as the bytes it came in (at most [`MAX_SCENARIO_BYTES`]) and
+    /// returns its title. By default: the text, then [`Game::check_scenario`]; a game whose
+    /// files are not UTF-8 text judges the bytes itself.
+    fn check_scenario_file(bytes: &[u8]) -> Result<String, ScenarioError> {
+        Self::check_scenario(registry::utf8(bytes)?)
+    }
+
+    /// Whether an uploaded file that does not name its game is one of this game's scenario
+    /// files, by its first line or its format line (a byte order mark already skipped). Only
+    /// a game with scenario files claims any.
+    fn claims_scenario_file(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        false
+    }
+
+    /// The bot that plays `seat` when the server plays it, its choices following `seed`: a
+    /// random legal player unless the game has its own.
+    fn bot(seat: Seat, seed: u64) -> Bot {
+        let _ = seat;
+        Bot::random(seed)
     }
 
     /// Checks the seats, the scenario file (its text, for games that have them) and the

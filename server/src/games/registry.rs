@@ -10,18 +10,15 @@ use serde_json::Value;
 use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
-use super::artemia::Artemia;
-use super::away_team::AwayTeam;
-use super::derelict::{self, Derelict};
-use super::intruder::Intruder;
 use super::{
-    Audience, Clock, Dice, Game, RuleError, ScenarioError, ScenarioInfo, SetupError, Viewer,
+    Audience, Clock, Dice, Game, GameId, Listed, RuleError, ScenarioError, ScenarioInfo,
+    SetupError, Viewer, Visit,
 };
 
 /// A game as the lobby lists it.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameInfo {
-    pub id: &'static str,
+    pub id: GameId,
     pub name: &'static str,
     /// Every seat the game can have; a match uses some of them (Artemia: the Creature and
     /// hunted-1 up to hunted-k, 1 ≤ k ≤ 6).
@@ -31,39 +28,47 @@ pub struct GameInfo {
     pub options: Value,
 }
 
-fn info<G: Game>() -> GameInfo {
-    GameInfo {
-        id: G::ID,
-        name: G::NAME,
-        seats: G::seats(),
-        scenarios: G::scenarios(),
-        options: G::options(),
+impl GameId {
+    /// The game as the lobby lists it (without scenario files).
+    pub fn info(self) -> GameInfo {
+        struct Info(GameId);
+        impl Visit for Info {
+            type Output = GameInfo;
+            fn visit<G: Listed>(self) -> GameInfo {
+                GameInfo {
+                    id: self.0,
+                    name: G::NAME,
+                    seats: G::seats(),
+                    scenarios: G::scenarios(),
+                    options: G::options(),
+                }
+            }
+        }
+        self.visit(Info(self))
     }
 }
 
-/// Every game in the registry.
+/// Every game of the table.
 pub fn games() -> Vec<GameInfo> {
-    vec![
-        info::<Artemia>(),
-        info::<Derelict>(),
-        info::<AwayTeam>(),
-        info::<Intruder>(),
-    ]
+    GameId::ALL.iter().map(|g| g.info()).collect()
 }
 
-/// The scenarios built into `game`'s rules (none for an unknown game, or one played on files).
-pub fn built_in_scenarios(game: &str) -> Vec<ScenarioInfo> {
-    games()
-        .into_iter()
-        .find(|g| g.id == game)
-        .map(|g| g.scenarios)
-        .unwrap_or_default()
+/// The scenarios built into `game`'s rules (none for a game played on files).
+pub fn built_in_scenarios(game: GameId) -> Vec<ScenarioInfo> {
+    struct BuiltIn;
+    impl Visit for BuiltIn {
+        type Output = Vec<ScenarioInfo>;
+        fn visit<G: Listed>(self) -> Vec<ScenarioInfo> {
+            G::scenarios()
+        }
+    }
+    game.visit(BuiltIn)
 }
 
 /// What a new match is made of.
 #[derive(Debug, Clone)]
 pub struct MatchSetup {
-    pub game: String,
+    pub game: GameId,
     pub seats: Vec<Seat>,
     /// The text of the scenario file, for games played on one, or the id of a built-in scenario
     /// (Intruder's `solitaire`). Stored with the match, so a replay does not depend on the
@@ -76,8 +81,6 @@ pub struct MatchSetup {
 /// Why a match could not be made or an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MatchError {
-    #[error("unknown game {0:?}")]
-    UnknownGame(String),
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error("malformed action: {0}")]
@@ -90,7 +93,6 @@ impl MatchError {
     /// The stable code of this error.
     pub fn code(&self) -> &'static str {
         match self {
-            MatchError::UnknownGame(_) => "unknown_game",
             MatchError::Setup(e) => e.code(),
             MatchError::BadAction(_) => "bad_action",
             MatchError::Rule(e) => e.code(),
@@ -120,8 +122,8 @@ impl JsonEvent {
 
 /// A live match of any game.
 pub trait AnyMatch: Send {
-    /// The game id.
-    fn game(&self) -> &'static str;
+    /// The game.
+    fn game(&self) -> GameId;
     /// The seats of this match.
     fn seats(&self) -> &[Seat];
     /// The seats that may act now.
@@ -188,13 +190,9 @@ fn json_events<G: Game>(told: &[super::Told<G::Event>]) -> Vec<JsonEvent> {
         .collect()
 }
 
-impl<G> AnyMatch for Match<G>
-where
-    G: Game,
-    G::State: Send,
-{
-    fn game(&self) -> &'static str {
-        G::ID
+impl<G: Listed> AnyMatch for Match<G> {
+    fn game(&self) -> GameId {
+        G::GAME
     }
 
     fn seats(&self) -> &[Seat] {
@@ -252,75 +250,57 @@ where
     }
 }
 
-/// A new match of any game in the registry.
+/// A new match of any game of the table.
 pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
-    fn make<G: Game + 'static>(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError>
-    where
-        G::State: Send,
-    {
-        let options = if setup.options.is_null() {
-            G::Options::default()
-        } else {
-            G::Options::deserialize(&setup.options)
-                .map_err(|e| SetupError::Options(e.to_string()))?
-        };
-        Ok(Box::new(Match::<G>::new(
-            &setup.seats,
-            setup.scenario.as_deref(),
-            options,
-            setup.seed,
-        )?))
+    struct Make<'a>(&'a MatchSetup);
+    impl Visit for Make<'_> {
+        type Output = Result<Box<dyn AnyMatch>, MatchError>;
+        fn visit<G: Listed>(self) -> Self::Output {
+            let setup = self.0;
+            let options = if setup.options.is_null() {
+                G::Options::default()
+            } else {
+                G::Options::deserialize(&setup.options)
+                    .map_err(|e| SetupError::Options(e.to_string()))?
+            };
+            Ok(Box::new(Match::<G>::new(
+                &setup.seats,
+                setup.scenario.as_deref(),
+                options,
+                setup.seed,
+            )?))
+        }
     }
-    match setup.game.as_str() {
-        Artemia::ID => make::<Artemia>(setup),
-        Derelict::ID => make::<Derelict>(setup),
-        AwayTeam::ID => make::<AwayTeam>(setup),
-        Intruder::ID => make::<Intruder>(setup),
-        other => Err(MatchError::UnknownGame(other.to_owned())),
-    }
-}
-
-/// Why a scenario file was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum CheckError {
-    #[error("unknown game {0:?}")]
-    UnknownGame(String),
-    #[error(transparent)]
-    Scenario(#[from] ScenarioError),
+    setup.game.visit(Make(setup))
 }
 
 /// Checks a scenario file of `game`, as the bytes it came in; returns its title.
-pub fn check_scenario(game: &str, bytes: &[u8]) -> Result<String, CheckError> {
-    fn check<G: Game>(bytes: &[u8]) -> Result<String, CheckError> {
-        Ok(G::check_scenario(utf8(bytes)?)?)
+pub fn check_scenario(game: GameId, bytes: &[u8]) -> Result<String, ScenarioError> {
+    struct Check<'a>(&'a [u8]);
+    impl Visit for Check<'_> {
+        type Output = Result<String, ScenarioError>;
+        fn visit<G: Listed>(self) -> Self::Output {
+            if self.0.len() > MAX_SCENARIO_BYTES {
+                return Err(ScenarioError::new(
+                    1,
+                    1,
+                    format!(
+                        "the file is {} bytes; at most {MAX_SCENARIO_BYTES} are allowed",
+                        self.0.len()
+                    ),
+                ));
+            }
+            G::check_scenario_file(self.0)
+        }
     }
-    match game {
-        Artemia::ID => check::<Artemia>(bytes),
-        // A Derelict file is ASCII: its parser judges the raw bytes, so a bad byte is reported
-        // where it stands even when it is not UTF-8, and the size check comes first.
-        Derelict::ID => Ok(derelict::scenario::parse_bytes(bytes)?.title),
-        AwayTeam::ID => check::<AwayTeam>(bytes),
-        Intruder::ID => check::<Intruder>(bytes),
-        other => Err(CheckError::UnknownGame(other.to_owned())),
-    }
+    game.visit(Check(bytes))
 }
 
 /// The largest scenario file of any game, in bytes.
-const MAX_SCENARIO_BYTES: usize = 65_536;
+pub const MAX_SCENARIO_BYTES: usize = 65_536;
 
-/// The file as text, or why it is not: too large (first, as the games' own checks do), or the
-/// position of its first byte that is not UTF-8.
-fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
-    if bytes.len() > MAX_SCENARIO_BYTES {
-        return Err(ScenarioError::new(
-            1,
-            1,
-            format!(
-                "the file is {} bytes; at most {MAX_SCENARIO_BYTES} are allowed",
-                bytes.len()
-            ),
-        ));
-    }
+/// The file as text, or the position of its first byte that is not UTF-8.
+pub(super) fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -338,7 +318,7 @@ mod tests {
     #[test]
     fn a_scenario_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
         let bytes = b"format = \"away-team/1\"\ntitle = \"\xc3\xa9\xff\"\n";
-        let err = check_scenario("away-team", bytes).unwrap_err();
+        let err = check_scenario(GameId::AwayTeam, bytes).unwrap_err();
         assert_eq!(
             err.to_string(),
             "line 2, column 11: byte 0xff is not UTF-8 text",
@@ -350,14 +330,12 @@ mod tests {
     fn an_oversized_scenario_is_refused_before_anything_else() {
         let mut bytes = vec![b'#'; MAX_SCENARIO_BYTES + 1];
         bytes[3] = 0xff;
-        let err = check_scenario("away-team", &bytes).unwrap_err();
+        let err = check_scenario(GameId::AwayTeam, &bytes).unwrap_err();
         assert!(
             err.to_string()
                 .starts_with("line 1, column 1: the file is 65537 bytes")
         );
-        let err = check_scenario("derelict", &bytes).unwrap_err();
+        let err = check_scenario(GameId::Derelict, &bytes).unwrap_err();
         assert!(err.to_string().starts_with("line 1, column 1: "), "{err}");
-        let err = check_scenario("chess", b"").unwrap_err();
-        assert_eq!(err, CheckError::UnknownGame("chess".into()));
     }
 }

@@ -8,6 +8,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use xenotable_protocol::ApiError;
 
+use crate::games::UnknownGame;
 use crate::room::load::LoadError;
 use crate::store::StoreError;
 
@@ -78,6 +79,12 @@ impl HttpError {
             "internal",
             "something went wrong on our side",
         )
+    }
+}
+
+impl From<UnknownGame> for HttpError {
+    fn from(e: UnknownGame) -> HttpError {
+        HttpError::bad_request(e.code(), e.to_string())
     }
 }
 

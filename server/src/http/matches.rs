@@ -17,7 +17,7 @@ use super::admin::is_admin;
 use super::json::{Body, Params};
 use super::rate::ClientIp;
 use super::{AppState, HttpError};
-use crate::games::{MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
+use crate::games::{GameId, MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
 
@@ -72,7 +72,7 @@ pub(super) async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpEr
 
 /// What scenario `id` of `game` gives the rules: the id itself for a game with built-in
 /// scenarios (Intruder's `solitaire`), else the text of the stored file, which must be `game`'s.
-async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, HttpError> {
+async fn scenario_of(app: &AppState, game: GameId, id: &str) -> Result<String, HttpError> {
     let unknown =
         || HttpError::bad_request("unknown_scenario", format!("{game} has no scenario {id:?}"));
     let built_in = built_in_scenarios(game);
@@ -84,16 +84,16 @@ async fn scenario_of(app: &AppState, game: &str, id: &str) -> Result<String, Htt
         };
     }
     match app.store.get_scenario(id).await? {
-        Some(s) if s.game == game => Ok(s.text),
+        Some(s) if s.game == game.as_str() => Ok(s.text),
         _ => Err(unknown()),
     }
 }
 
 /// A game played on scenario files was asked for a match without one: the answer names them.
-async fn scenario_required(app: &AppState, game: &str) -> Result<HttpError, HttpError> {
+async fn scenario_required(app: &AppState, game: GameId) -> Result<HttpError, HttpError> {
     let ids: Vec<String> = app
         .store
-        .list_scenarios(Some(game))
+        .list_scenarios(Some(game.as_str()))
         .await?
         .into_iter()
         .map(|s| s.id)
@@ -128,13 +128,14 @@ async fn create(
         Some(seed) => seed,
         None => tokens::random_seed().map_err(|e| HttpError::internal(&e))?,
     };
+    let game: GameId = req.game.parse()?;
     let seats: Vec<Seat> = req.seats.iter().map(|s| s.seat).collect();
     let scenario_text = match &req.scenario {
-        Some(id) => Some(scenario_of(&app, &req.game, id).await?),
+        Some(id) => Some(scenario_of(&app, game, id).await?),
         None => None,
     };
     if let Err(e) = new_match(&MatchSetup {
-        game: req.game.clone(),
+        game,
         seats: seats.clone(),
         scenario: scenario_text.clone(),
         options: req.options.clone(),
@@ -142,7 +143,7 @@ async fn create(
     }) {
         return Err(match e {
             MatchError::Setup(SetupError::UnknownScenario(_)) if req.scenario.is_none() => {
-                scenario_required(&app, &req.game).await?
+                scenario_required(&app, game).await?
             }
             e => HttpError::bad_request(e.code(), e.to_string()),
         });
@@ -182,7 +183,7 @@ async fn create(
         .store
         .create_match(NewMatch {
             id,
-            game: req.game.clone(),
+            game: game.to_string(),
             scenario: req.scenario.clone(),
             scenario_text,
             options: req.options.clone(),
@@ -196,7 +197,7 @@ async fn create(
         record.status = MatchStatus::Live;
     }
     app.rooms.open(&app.room_ctx, &record).await?;
-    tracing::info!(%id, game = req.game, "match created");
+    tracing::info!(%id, %game, "match created");
     Ok((
         StatusCode::CREATED,
         Json(MatchCreated {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::admin::admin;
 use super::json::{File, Params};
 use super::{AppState, HttpError};
-use crate::games::CheckError;
+use crate::games::{GameId, ScenarioError};
 use crate::scenarios::{self, Checked};
 use crate::store::ScenarioRecord;
 
@@ -63,7 +63,8 @@ async fn list(
     State(app): State<AppState>,
     Params(query): Params<GameQuery>,
 ) -> Result<Json<Vec<ScenarioSummary>>, HttpError> {
-    let scenarios = app.store.list_scenarios(query.game.as_deref()).await?;
+    let game = game(query.game.as_deref())?;
+    let scenarios = app.store.list_scenarios(game.map(GameId::as_str)).await?;
     Ok(Json(scenarios.iter().map(ScenarioSummary::from).collect()))
 }
 
@@ -88,15 +89,17 @@ async fn one(
 /// The verdict on a checked file.
 #[derive(Serialize)]
 struct CheckResult {
-    game: &'static str,
+    game: GameId,
     title: String,
 }
 
-fn invalid(error: CheckError) -> HttpError {
-    match error {
-        CheckError::UnknownGame(_) => HttpError::bad_request("unknown_game", error.to_string()),
-        CheckError::Scenario(e) => HttpError::bad_request("scenario_invalid", e.to_string()),
-    }
+fn invalid(error: ScenarioError) -> HttpError {
+    HttpError::bad_request("scenario_invalid", error.to_string())
+}
+
+/// The game a query names, if it names one; `400 unknown_game` if it names none of ours.
+fn game(query: Option<&str>) -> Result<Option<GameId>, HttpError> {
+    Ok(query.map(str::parse).transpose()?)
 }
 
 /// Checks a file without storing it: `200 {"game","title"}` or `400 scenario_invalid` with
@@ -105,8 +108,8 @@ async fn check(
     Params(query): Params<GameQuery>,
     File(body): File,
 ) -> Result<Json<CheckResult>, HttpError> {
-    let Checked { game, title } =
-        scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
+    let game = game(query.game.as_deref())?;
+    let Checked { game, title } = scenarios::check(&body, game).map_err(invalid)?;
     Ok(Json(CheckResult { game, title }))
 }
 
@@ -127,8 +130,8 @@ async fn upload(
     File(body): File,
 ) -> Result<(StatusCode, Json<ScenarioSummary>), HttpError> {
     admin(&app, &headers)?;
-    let Checked { game, title } =
-        scenarios::check(&body, query.game.as_deref()).map_err(invalid)?;
+    let game = game(query.game.as_deref())?;
+    let Checked { game, title } = scenarios::check(&body, game).map_err(invalid)?;
     let id = match query.id {
         Some(id) if scenarios::valid_id(&id) => id,
         Some(_) => {
@@ -152,13 +155,13 @@ async fn upload(
     let text = String::from_utf8_lossy(&body).into_owned();
     let record = ScenarioRecord {
         id,
-        game: game.to_owned(),
+        game: game.to_string(),
         name: title,
         text,
         shipped: false,
     };
     app.store.put_scenario(record.clone()).await?;
-    tracing::info!(id = record.id, game, "scenario uploaded");
+    tracing::info!(id = record.id, %game, "scenario uploaded");
     Ok((StatusCode::CREATED, Json(ScenarioSummary::from(&record))))
 }
 

@@ -177,7 +177,7 @@ impl Room {
     }
 
     pub(super) async fn run(mut self) {
-        let span = tracing::info_span!("room", id = %self.id, game = self.game.game());
+        let span = tracing::info_span!("room", id = %self.id, game = %self.game.game());
         async move {
             tracing::info!(seq = self.seqs.log(), "room open");
             loop {

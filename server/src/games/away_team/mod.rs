@@ -6,6 +6,7 @@
 //! under SKILL), `state`, `orders` (secret orders, locks, the d6 method), `fire` (resolution),
 //! `checks`, `objectives`, `legal` and `view`.
 
+mod bot;
 mod checks;
 mod encounter;
 mod figures;
@@ -26,7 +27,7 @@ mod tests;
 #[cfg(test)]
 pub(crate) fn test_match(encounter: &str, seed: u64) -> Box<dyn crate::games::AnyMatch> {
     crate::games::new_match(&crate::games::MatchSetup {
-        game: AwayTeam::ID.into(),
+        game: crate::games::GameId::AwayTeam,
         seats: SEATS.to_vec(),
         scenario: Some(encounter.into()),
         options: serde_json::Value::Null,
@@ -42,7 +43,9 @@ use xenotable_protocol::{Outcome, Seat};
 pub use encounter::{Encounter, MAX_FILE_BYTES};
 pub use state::State;
 
+use crate::bots::Bot;
 use crate::games::{Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
+use bot::{AutomaticAliens, RandomAwayTeam};
 use fire::Table;
 use shot::D6;
 
@@ -78,6 +81,24 @@ impl Game for AwayTeam {
 
     fn check_scenario(text: &str) -> Result<String, ScenarioError> {
         Encounter::parse(text).map(|e| e.title)
+    }
+
+    /// An encounter has a line `format = "away-team/..."` (a basic or a literal TOML string).
+    fn claims_scenario_file(bytes: &[u8]) -> bool {
+        String::from_utf8_lossy(bytes).lines().any(|line| {
+            let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            ["format=\"away-team/", "format='away-team/"]
+                .iter()
+                .any(|start| line.starts_with(start))
+        })
+    }
+
+    /// The Aliens are played by the rules' automatic method; the Away Team at random.
+    fn bot(seat: Seat, seed: u64) -> Bot {
+        match seat {
+            Seat::Aliens => Bot::new(AutomaticAliens),
+            _ => Bot::new(RandomAwayTeam::new(seed)),
+        }
     }
 
     fn configure(

@@ -72,6 +72,17 @@ impl Game for Derelict {
         scenario::parse(text).map(|s| s.title)
     }
 
+    /// A map is ASCII: its parser judges the raw bytes, so a bad byte is reported where it
+    /// stands even when it is not UTF-8.
+    fn check_scenario_file(bytes: &[u8]) -> Result<String, ScenarioError> {
+        scenario::parse_bytes(bytes).map(|s| s.title)
+    }
+
+    /// A map starts with its format line, `DERELICT 1`.
+    fn claims_scenario_file(bytes: &[u8]) -> bool {
+        bytes.starts_with(b"DERELICT")
+    }
+
     fn configure(
         seats: &[Seat],
         scenario: Option<&str>,

@@ -36,6 +36,7 @@
 //! acts and what they may send), `view` and `roll` (dice, loadable in tests).
 
 mod act;
+mod bot;
 mod capture;
 mod construction;
 mod flow;
@@ -65,7 +66,9 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
+use crate::bots::Bot;
 use crate::games::{Dice, Game, RuleError, ScenarioInfo, SetupError, Told, Viewer};
+use bot::RandomIntruder;
 use flow::Table;
 use roll::Roll;
 use scenario::SCENARIOS;
@@ -167,6 +170,11 @@ impl Game for Intruder {
                 "choices": [false, true],
             },
         })
+    }
+
+    /// Every seat plays at random, merging listed moves into one plan (see `bot`).
+    fn bot(_seat: Seat, seed: u64) -> Bot {
+        Bot::new(RandomIntruder::new(seed))
     }
 
     fn scenarios() -> Vec<ScenarioInfo> {

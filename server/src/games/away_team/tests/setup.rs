@@ -7,7 +7,7 @@ use super::support::CRYSTAL_SPIRES;
 use crate::games::away_team::encounter::position;
 use crate::games::away_team::{AwayTeam, Options, test_match};
 use crate::games::{
-    CheckError, Game, MatchSetup, SetupError, Viewer, check_scenario, games, new_match,
+    Game, GameId, MatchSetup, SetupError, Viewer, check_scenario, games, new_match,
 };
 
 #[test]
@@ -44,7 +44,7 @@ fn both_seats_and_an_encounter_are_required() {
 #[test]
 fn unknown_options_are_refused() {
     let setup = |options: Value| MatchSetup {
-        game: "away-team".into(),
+        game: GameId::AwayTeam,
         seats: vec![Seat::AwayTeam, Seat::Aliens],
         scenario: Some(CRYSTAL_SPIRES.into()),
         options,
@@ -67,12 +67,12 @@ fn the_registry_lists_the_game_and_checks_its_encounters() {
     assert_eq!(game["name"], "Away Team");
     assert_eq!(game["seats"], json!(["away-team", "aliens"]));
     assert_eq!(
-        check_scenario("away-team", CRYSTAL_SPIRES.as_bytes()),
+        check_scenario(GameId::AwayTeam, CRYSTAL_SPIRES.as_bytes()),
         Ok("Ambush at the Crystal Spires".into())
     );
     assert!(matches!(
-        check_scenario("away-team", b"title = "),
-        Err(CheckError::Scenario(_))
+        check_scenario(GameId::AwayTeam, b"title = "),
+        Err(_)
     ));
 }
 
@@ -121,9 +121,9 @@ fn columns_count_characters_not_bytes() {
 fn a_byte_order_mark_takes_no_column() {
     let text = "\u{feff}format = 1\n";
     assert_eq!(position(text, text.find('1').expect("a value")), (1, 10));
-    let refused = check_scenario("away-team", text.as_bytes());
+    let refused = check_scenario(GameId::AwayTeam, text.as_bytes());
     assert!(
-        matches!(&refused, Err(CheckError::Scenario(e)) if (e.line, e.column) == (1, 10)),
+        matches!(&refused, Err(e) if (e.line, e.column) == (1, 10)),
         "{refused:?}"
     );
 }

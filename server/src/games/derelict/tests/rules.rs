@@ -987,7 +987,7 @@ fn the_game_needs_both_seats_and_a_scenario_and_takes_no_options() {
 fn the_registry_plays_derelict_over_json() {
     let text = "DERELICT 1\ntitle: Tiny\nsquad: 1 soldier\nreinforcements: 0\nmap:\nMX\n";
     let mut game = new_match(&MatchSetup {
-        game: "derelict".into(),
+        game: crate::games::GameId::Derelict,
         seats: vec![Seat::Marines, Seat::Aliens],
         scenario: Some(text.into()),
         options: serde_json::Value::Null,

@@ -8,6 +8,7 @@
 
 use serde_json::{Value, json};
 
+use crate::bots::Choose;
 use crate::games::Dice;
 
 /// A listed item joins the list with a chance of one in this many.
@@ -27,14 +28,6 @@ impl RandomIntruder {
         }
     }
 
-    /// Its intent for this view, or `None` while it has no decision.
-    pub fn choose(&mut self, view: &Value) -> Option<Value> {
-        let legal = view.get("legal")?.as_array()?;
-        match legal.first()?["type"].as_str() {
-            Some("plan-movement") => Some(self.plan(legal)),
-            _ => self.dice.choose(legal).cloned(),
-        }
-    }
 
     /// The items of the listed one-item lists under `key`.
     fn items<'v>(legal: &'v [Value], key: &str) -> impl Iterator<Item = &'v Value> {
@@ -55,6 +48,17 @@ impl RandomIntruder {
             }
         }
         json!({"type": "plan-movement", "moves": moves})
+    }
+}
+
+impl Choose for RandomIntruder {
+    /// Its intent for this view, or `None` while it has no decision.
+    fn choose(&mut self, view: &Value) -> Option<Value> {
+        let legal = view.get("legal")?.as_array()?;
+        match legal.first()?["type"].as_str() {
+            Some("plan-movement") => Some(self.plan(legal)),
+            _ => self.dice.choose(legal).cloned(),
+        }
     }
 }
 

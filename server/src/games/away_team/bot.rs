@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 
+use crate::bots::Choose;
 use crate::games::Dice;
 
 /// One round in this many, the Away Team bot retreats where it may.
@@ -28,9 +29,9 @@ fn of_type<'v>(legal: &[&'v Value], kind: &str) -> Option<&'v Value> {
 #[derive(Debug, Clone, Default)]
 pub struct AutomaticAliens;
 
-impl AutomaticAliens {
+impl Choose for AutomaticAliens {
     /// Rolls the targets once the Away Team has locked, then locks; `None` while it waits.
-    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+    fn choose(&mut self, view: &Value) -> Option<Value> {
         let legal = legal(view);
         if let Some(roll) = of_type(&legal, "roll-targets") {
             return Some(roll.clone());
@@ -55,10 +56,12 @@ impl RandomAwayTeam {
             dice: Dice::from_seed(seed),
         }
     }
+}
 
+impl Choose for RandomAwayTeam {
     /// An order for a crew member not yet ordered this round, else (rarely) a retreat, else
     /// the lock.
-    pub fn choose(&mut self, view: &Value) -> Option<Value> {
+    fn choose(&mut self, view: &Value) -> Option<Value> {
         let legal = legal(view);
         let unordered: Vec<&Value> = view["away_team_orders"]["orders"]
             .as_array()
@@ -95,12 +98,12 @@ mod tests {
     use super::*;
     use crate::bots::Bot;
     use crate::games::away_team::test_match;
-    use crate::games::{AnyMatch, Viewer};
+    use crate::games::{AnyMatch, GameId, Viewer};
 
     const ENCOUNTERS: [&str; 3] = [
-        include_str!("../../../scenarios/away-team/crystal-spires.toml"),
-        include_str!("../../../scenarios/away-team/last-stand.toml"),
-        include_str!("../../../scenarios/away-team/sleeping-colony.toml"),
+        include_str!("../../../../scenarios/away-team/crystal-spires.toml"),
+        include_str!("../../../../scenarios/away-team/last-stand.toml"),
+        include_str!("../../../../scenarios/away-team/sleeping-colony.toml"),
     ];
 
     /// Lets the bots play until the match ends; the actions played, by seat.
@@ -158,9 +161,9 @@ mod tests {
             let mut bots = [
                 (
                     Seat::AwayTeam,
-                    Bot::for_seat("away-team", Seat::AwayTeam, seed),
+                    Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
                 ),
-                (Seat::Aliens, Bot::for_seat("away-team", Seat::Aliens, seed)),
+                (Seat::Aliens, Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed)),
             ];
             let played = play_out(&mut *m, &mut bots);
             assert!(
@@ -178,10 +181,10 @@ mod tests {
             for seed in 100..200 {
                 let mut m = test_match(encounter, seed);
                 let mut bots = [
-                    (Seat::Aliens, Bot::for_seat("away-team", Seat::Aliens, seed)),
+                    (Seat::Aliens, Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed)),
                     (
                         Seat::AwayTeam,
-                        Bot::for_seat("away-team", Seat::AwayTeam, seed),
+                        Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
                     ),
                 ];
                 play_out(&mut *m, &mut bots);
