@@ -74,10 +74,9 @@ async fn sqlite_a_match_whose_log_ended_it_is_finished_after_a_restart() {
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_match_whose_log_ended_it_is_finished_after_a_restart() {
-    if let Some(db) = Db::postgres().await {
-        a_match_whose_log_ended_it_is_finished_after_a_restart(db).await;
-    }
+    a_match_whose_log_ended_it_is_finished_after_a_restart(Db::postgres().await).await;
 }
 
 /// Runs a server that should stop by itself; fails (instead of hanging) if it serves on.
@@ -132,10 +131,9 @@ async fn sqlite_a_second_server_on_the_same_database_exits_and_writes_nothing() 
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_second_server_on_the_same_database_exits_and_writes_nothing() {
-    if let Some(db) = Db::postgres().await {
-        a_second_server_on_the_same_database_exits_and_writes_nothing(db).await;
-    }
+    a_second_server_on_the_same_database_exits_and_writes_nothing(Db::postgres().await).await;
 }
 
 #[tokio::test]
