@@ -79,6 +79,48 @@ async fn postgres_a_match_whose_log_ended_it_is_finished_after_a_restart() {
     a_match_whose_log_ended_it_is_finished_after_a_restart(Db::postgres().await).await;
 }
 
+/// The room is the only writer of a match's status: a match created with every seat taken is
+/// live as soon as its creation is answered, and one whose last seat was claimed just before a
+/// SIGKILL (status still `open`) is live again after the restart.
+#[tokio::test]
+async fn a_match_with_every_seat_taken_is_live_even_after_a_restart() {
+    let db = Db::sqlite();
+    let mut server = Server::start(&db).await;
+    let (full, _) = server
+        .create(json!({"game": "artemia", "seats": [
+            {"seat": "creature", "bot": true}, {"seat": "hunted-1", "name": "Ann"}]}))
+        .await;
+    let (_, summary) = server.get(&format!("/api/matches/{full}")).await;
+    assert_eq!(summary["status"], "live", "{summary}");
+
+    let (joined, _) = server
+        .create(json!({"game": "artemia", "seats": [
+            {"seat": "creature", "bot": true}, {"seat": "hunted-1"}]}))
+        .await;
+    let (_, summary) = server.get(&format!("/api/matches/{joined}")).await;
+    assert_eq!(summary["status"], "open", "{summary}");
+    let (status, body) = server
+        .post(
+            &format!("/api/matches/{joined}/join"),
+            json!({"seat": "hunted-1", "name": "Bo"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    wait_status(&server, &joined, "live").await;
+    server.kill();
+
+    let store = db.store().await;
+    store
+        .set_status(joined.parse().expect("a uuid"), MatchStatus::Open, None)
+        .await
+        .expect("rewound");
+    store.close().await;
+    let server = Server::start(&db).await;
+    wait_status(&server, &joined, "live").await;
+    drop(server);
+    db.drop_db().await;
+}
+
 /// Runs a server that should stop by itself; fails (instead of hanging) if it serves on.
 fn run_to_exit(cmd: &mut Command) -> Output {
     let mut child = cmd
