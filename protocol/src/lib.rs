@@ -18,5 +18,5 @@ pub use envelope::{MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{
     ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus,
-    MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame,
+    MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame, UnknownStatus,
 };

@@ -1,5 +1,8 @@
 //! The frames of the match WebSocket, and the lobby's REST bodies.
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -117,16 +120,73 @@ pub struct JoinMatch {
     pub name: String,
 }
 
-/// Where a match stands.
+/// Where a match stands in its life: on the wire, in the lobby's `?status=` filter and in the
+/// store, always spelled `open`, `live`, `finished` or `abandoned`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
     /// Waiting for players to fill its seats.
     Open,
+    /// Every seat is taken and play is under way.
     Live,
+    /// Over, with or without an outcome.
     Finished,
     /// Ended without an outcome: nobody joined it, or nobody came back to it, in time.
     Abandoned,
+}
+
+impl MatchStatus {
+    /// Every status, in the order of a match's life.
+    pub const ALL: [MatchStatus; 4] = [
+        MatchStatus::Open,
+        MatchStatus::Live,
+        MatchStatus::Finished,
+        MatchStatus::Abandoned,
+    ];
+
+    /// The one spelling of the status.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Open => "open",
+            MatchStatus::Live => "live",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Abandoned => "abandoned",
+        }
+    }
+
+    /// Whether the match is over (finished or abandoned): nothing more is played in it.
+    pub fn is_over(self) -> bool {
+        matches!(self, MatchStatus::Finished | MatchStatus::Abandoned)
+    }
+}
+
+impl fmt::Display for MatchStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The text was not `open`, `live`, `finished` or `abandoned`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStatus;
+
+impl fmt::Display for UnknownStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown match status")
+    }
+}
+
+impl std::error::Error for UnknownStatus {}
+
+impl FromStr for MatchStatus {
+    type Err = UnknownStatus;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        MatchStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == s)
+            .ok_or(UnknownStatus)
+    }
 }
 
 /// One seat in a public summary.
@@ -163,4 +223,23 @@ pub struct MatchSummary {
 pub struct ApiError {
     pub code: String,
     pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The store, the lobby filter and the wire read one spelling: `as_str`, `FromStr` and serde
+    /// must agree on every status.
+    #[test]
+    fn every_status_has_one_spelling() {
+        for status in MatchStatus::ALL {
+            let wire = serde_json::to_value(status).unwrap();
+            assert_eq!(wire, Value::String(status.as_str().to_owned()));
+            assert_eq!(status.as_str().parse(), Ok(status));
+            assert_eq!(status.to_string(), status.as_str());
+        }
+        assert_eq!("Open".parse::<MatchStatus>(), Err(UnknownStatus));
+        assert_eq!("".parse::<MatchStatus>(), Err(UnknownStatus));
+    }
 }

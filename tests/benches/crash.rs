@@ -164,7 +164,7 @@ async fn run(name: &str, db: Db) {
 #[tokio::main]
 async fn main() {
     run("sqlite", Db::sqlite()).await;
-    if let Some(db) = Db::postgres().await {
-        run("postgres", db).await;
+    if Db::postgres_configured() {
+        run("postgres", Db::postgres().await).await;
     }
 }

@@ -18,8 +18,8 @@ const MATCHES: usize = 100;
 #[tokio::main]
 async fn main() {
     let mut backends = vec![("sqlite", Db::sqlite())];
-    if let Some(db) = Db::postgres().await {
-        backends.push(("postgres", db));
+    if Db::postgres_configured() {
+        backends.push(("postgres", Db::postgres().await));
     }
     for (name, db) in backends {
         let server = Server::start(&db).await;

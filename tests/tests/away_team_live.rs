@@ -110,10 +110,9 @@ async fn sqlite_a_match_plays_to_its_end_against_the_automatic_aliens() {
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_match_plays_to_its_end_against_the_automatic_aliens() {
-    if let Some(db) = Db::postgres().await {
-        a_match_plays_to_its_end_against_the_automatic_aliens(db).await;
-    }
+    a_match_plays_to_its_end_against_the_automatic_aliens(Db::postgres().await).await;
 }
 
 /// Sends `action` for a seat that has seen `seq` and returns the update that answers it.

@@ -501,10 +501,9 @@ async fn sqlite_an_act_on_a_stale_seq_is_refused_with_stale_seq() {
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_an_act_on_a_stale_seq_is_refused_with_stale_seq() {
-    if let Some(db) = Db::postgres().await {
-        an_act_on_a_stale_seq_is_refused_with_stale_seq(db).await;
-    }
+    an_act_on_a_stale_seq_is_refused_with_stale_seq(Db::postgres().await).await;
 }
 
 async fn three_hunted_committing_at_the_same_instant_are_all_accepted(db: Db) {
@@ -559,10 +558,9 @@ async fn sqlite_three_hunted_committing_at_the_same_instant_are_all_accepted() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_three_hunted_committing_at_the_same_instant_are_all_accepted() {
-    if let Some(db) = Db::postgres().await {
-        three_hunted_committing_at_the_same_instant_are_all_accepted(db).await;
-    }
+    three_hunted_committing_at_the_same_instant_are_all_accepted(Db::postgres().await).await;
 }
 
 #[tokio::test]
@@ -894,10 +892,9 @@ async fn sqlite_joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_tok
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_token() {
-    if let Some(db) = Db::postgres().await {
-        joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_token(db).await;
-    }
+    joining_a_taken_seat_is_409_and_an_open_seat_gives_a_working_token(Db::postgres().await).await;
 }
 
 async fn two_players_joining_one_seat_at_once_get_one_token_and_one_409(db: Db) {
@@ -933,10 +930,9 @@ async fn sqlite_two_players_joining_one_seat_at_once_get_one_token_and_one_409()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_two_players_joining_one_seat_at_once_get_one_token_and_one_409() {
-    if let Some(db) = Db::postgres().await {
-        two_players_joining_one_seat_at_once_get_one_token_and_one_409(db).await;
-    }
+    two_players_joining_one_seat_at_once_get_one_token_and_one_409(Db::postgres().await).await;
 }
 
 #[tokio::test]

@@ -46,8 +46,7 @@ async fn sqlite_the_chat_survives_reconnects_and_restarts() {
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_the_chat_survives_reconnects_and_restarts() {
-    if let Some(db) = Db::postgres().await {
-        the_chat_survives_reconnects_and_restarts(db).await;
-    }
+    the_chat_survives_reconnects_and_restarts(Db::postgres().await).await;
 }

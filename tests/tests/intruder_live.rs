@@ -189,10 +189,9 @@ async fn sqlite_a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks()
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks() {
-    if let Some(db) = Db::postgres().await {
-        a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks(db).await;
-    }
+    a_solitaire_crew_plays_over_websocket_and_nothing_hidden_leaks(Db::postgres().await).await;
 }
 
 #[tokio::test]
@@ -314,8 +313,7 @@ async fn sqlite_a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match() 
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match() {
-    if let Some(db) = Db::postgres().await {
-        a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match(db).await;
-    }
+    a_bot_crew_plays_to_the_end_and_the_replay_rebuilds_the_match(Db::postgres().await).await;
 }

@@ -215,10 +215,9 @@ async fn sqlite_an_intelligent_intruder_plans_and_attacks_against_a_human_crew()
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_an_intelligent_intruder_plans_and_attacks_against_a_human_crew() {
-    if let Some(db) = Db::postgres().await {
-        an_intelligent_intruder_plans_and_attacks_against_a_human_crew(db).await;
-    }
+    an_intelligent_intruder_plans_and_attacks_against_a_human_crew(Db::postgres().await).await;
 }
 
 /// The first listed order (a one-order list) of `view`.
@@ -331,10 +330,9 @@ async fn sqlite_science_officer_orders_stay_secret_until_both_seats_are_ready() 
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_science_officer_orders_stay_secret_until_both_seats_are_ready() {
-    if let Some(db) = Db::postgres().await {
-        science_officer_orders_stay_secret_until_both_seats_are_ready(db).await;
-    }
+    science_officer_orders_stay_secret_until_both_seats_are_ready(Db::postgres().await).await;
 }
 
 #[tokio::test]

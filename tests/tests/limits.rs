@@ -230,10 +230,9 @@ async fn sqlite_match_creations_over_the_rate_get_429_rate_limited_with_retry_af
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_match_creations_over_the_rate_get_429_rate_limited_with_retry_after() {
-    if let Some(db) = Db::postgres().await {
-        match_creations_over_the_rate_get_429_rate_limited_with_retry_after(db).await;
-    }
+    match_creations_over_the_rate_get_429_rate_limited_with_retry_after(Db::postgres().await).await;
 }
 
 #[tokio::test]
@@ -567,10 +566,10 @@ async fn sqlite_chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_ar
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored() {
-    if let Some(db) = Db::postgres().await {
-        chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored(db).await;
-    }
+    chat_over_its_rate_is_refused_rate_limited_and_the_lines_said_are_stored(Db::postgres().await)
+        .await;
 }
 
 #[tokio::test]

@@ -144,10 +144,9 @@ async fn sqlite_a_match_with_three_humans_and_a_bot_creature_plays_to_the_end() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_match_with_three_humans_and_a_bot_creature_plays_to_the_end() {
-    if let Some(db) = Db::postgres().await {
-        a_match_with_three_humans_and_a_bot_creature_plays_to_the_end(db).await;
-    }
+    a_match_with_three_humans_and_a_bot_creature_plays_to_the_end(Db::postgres().await).await;
 }
 
 #[tokio::test]

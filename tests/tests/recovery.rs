@@ -175,8 +175,7 @@ async fn sqlite_a_killed_server_resumes_the_match_where_it_stood() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_killed_server_resumes_the_match_where_it_stood() {
-    if let Some(db) = Db::postgres().await {
-        a_killed_server_resumes_the_match_where_it_stood(db).await;
-    }
+    a_killed_server_resumes_the_match_where_it_stood(Db::postgres().await).await;
 }

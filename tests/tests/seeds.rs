@@ -99,10 +99,9 @@ async fn sqlite_a_chosen_seed_needs_the_admin_token_and_is_public() {
 }
 
 #[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
 async fn postgres_a_chosen_seed_needs_the_admin_token_and_is_public() {
-    if let Some(db) = Db::postgres().await {
-        a_chosen_seed_needs_the_admin_token_and_is_public(db).await;
-    }
+    a_chosen_seed_needs_the_admin_token_and_is_public(Db::postgres().await).await;
 }
 
 #[tokio::test]

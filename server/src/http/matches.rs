@@ -171,15 +171,14 @@ async fn create(
             None => None,
         };
         new_seats.push(NewSeat {
-            seat: s.seat.to_string(),
+            seat: s.seat,
             name: if s.bot { Some("Bot".to_owned()) } else { name },
             bot: s.bot,
             token_hash,
         });
     }
     let id = Uuid::new_v4();
-    let all_taken = new_seats.iter().all(|s| s.bot || s.token_hash.is_some());
-    let mut record = app
+    let record = app
         .store
         .create_match(NewMatch {
             id,
@@ -192,10 +191,8 @@ async fn create(
             seats: new_seats,
         })
         .await?;
-    if all_taken {
-        app.store.set_status(id, MatchStatus::Live, None).await?;
-        record.status = MatchStatus::Live;
-    }
+    // The room writes the status from here on: opening it makes a match with every seat taken
+    // live.
     app.rooms.open(&app.room_ctx, &record).await?;
     tracing::info!(%id, %game, "match created");
     Ok((
@@ -227,13 +224,13 @@ async fn join(
             format!("the match is {}", record.status),
         ));
     }
-    let seat = req.seat.to_string();
+    let seat = req.seat;
     if !record.seats.iter().any(|s| s.seat == seat) {
         return Err(HttpError::not_found("seat in this match"));
     }
     let token = tokens::new_token().map_err(|e| HttpError::internal(&e))?;
     let hash = tokens::hash(&token);
-    if !app.store.claim_seat(id, &seat, &name, hash).await? {
+    if !app.store.claim_seat(id, seat, &name, hash).await? {
         return Err(HttpError::new(
             StatusCode::CONFLICT,
             "seat_taken",
@@ -258,19 +255,18 @@ async fn list(
     State(app): State<AppState>,
     Params(query): Params<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, HttpError> {
-    let status = match query.status.as_deref() {
-        None => None,
-        Some("open") => Some(MatchStatus::Open),
-        Some("live") => Some(MatchStatus::Live),
-        Some("finished") => Some(MatchStatus::Finished),
-        Some("abandoned") => Some(MatchStatus::Abandoned),
-        Some(other) => {
-            return Err(HttpError::bad_request(
-                "bad_status",
-                format!("status is open, live, finished or abandoned, not {other:?}"),
-            ));
-        }
-    };
+    let status = query
+        .status
+        .as_deref()
+        .map(|status| {
+            status.parse::<MatchStatus>().map_err(|_| {
+                HttpError::bad_request(
+                    "bad_status",
+                    format!("status is open, live, finished or abandoned, not {status:?}"),
+                )
+            })
+        })
+        .transpose()?;
     let records = app.store.list_matches(status, 200).await?;
     let mut out = Vec::with_capacity(records.len());
     for record in &records {
@@ -297,23 +293,16 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
         id: record.id.to_string(),
         game: record.game.clone(),
         scenario: record.scenario.clone(),
-        status: match record.status {
-            MatchStatus::Open => xenotable_protocol::MatchStatus::Open,
-            MatchStatus::Live => xenotable_protocol::MatchStatus::Live,
-            MatchStatus::Finished => xenotable_protocol::MatchStatus::Finished,
-            MatchStatus::Abandoned => xenotable_protocol::MatchStatus::Abandoned,
-        },
+        status: record.status,
         seeded: record.seeded,
         seats: record
             .seats
             .iter()
-            .filter_map(|s| {
-                Some(SeatSummary {
-                    seat: s.seat.parse().ok()?,
-                    name: s.name.clone(),
-                    bot: s.bot,
-                    taken: s.bot || s.token_hash.is_some(),
-                })
+            .map(|s| SeatSummary {
+                seat: s.seat,
+                name: s.name.clone(),
+                bot: s.bot,
+                taken: s.taken(),
             })
             .collect(),
         spectators,

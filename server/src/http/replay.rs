@@ -110,16 +110,15 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
     let initial = game.view(Viewer::Omniscient);
     let mut steps = Vec::with_capacity(commands.len());
     for command in commands {
-        let events =
-            load::apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
-                LoadError::Replay {
-                    seq: command.seq,
-                    error,
-                }
-            })?;
+        let events = load::apply_stored(game.as_mut(), command.author, &command.action).map_err(
+            |error| LoadError::Replay {
+                seq: command.seq,
+                error,
+            },
+        )?;
         steps.push(json!({
             "seq": command.seq,
-            "seat": command.seat,
+            "seat": command.author,
             "action": command.action,
             "events": events.iter().map(|e| e.whole.clone()).collect::<Vec<_>>(),
             "view": game.view(Viewer::Omniscient),

@@ -103,7 +103,7 @@ async fn upgrade(
                 .seats
                 .iter()
                 .find(|s| s.token_hash == Some(hash))
-                .and_then(|s| s.seat.parse::<Seat>().ok())
+                .map(|s| s.seat)
                 .ok_or_else(|| {
                     HttpError::unauthorized("bad_token", "that token opens no seat of this match")
                 })?;

@@ -22,7 +22,9 @@ use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
 use crate::http::rate::TokenBucket;
-use crate::store::{ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
+use crate::store::{
+    Author, ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash,
+};
 
 /// The longest chat message, in characters.
 const MAX_CHAT: usize = 1_000;
@@ -132,26 +134,22 @@ impl Room {
         let chat_count = chat.last().map_or(0, |c| c.n);
         let chat = chat
             .into_iter()
-            .filter_map(|c| {
-                Some(ChatLine {
-                    from: c.seat.parse().ok()?,
-                    text: c.text,
-                })
+            .map(|c| ChatLine {
+                from: c.seat,
+                text: c.text,
             })
             .collect();
         let seats = record
             .seats
             .iter()
-            .filter_map(|s| {
-                let seat: Seat = s.seat.parse().ok()?;
-                let bot_seed = bot_seed(record.seed as u64, seat);
-                Some(SeatState {
-                    seat,
-                    bot: s.bot.then(|| Bot::for_seat(game.game(), seat, bot_seed)),
-                    token_hash: s.token_hash,
-                    legal_changed: 0,
-                    legal: game.legal(seat),
-                })
+            .map(|s| SeatState {
+                seat: s.seat,
+                bot: s.bot.then(|| {
+                    Bot::for_seat(game.game(), s.seat, bot_seed(record.seed as u64, s.seat))
+                }),
+                token_hash: s.token_hash,
+                legal_changed: 0,
+                legal: game.legal(s.seat),
             })
             .collect();
         let mut room = Room {
@@ -476,7 +474,7 @@ impl Room {
         let line = ChatRecord {
             match_id: self.id,
             n: self.chat_count + 1,
-            seat: from.to_string(),
+            seat: from,
             text: text.clone(),
             at: Utc::now(),
         };
@@ -562,7 +560,7 @@ impl Room {
             code: e.code(),
             message: e.to_string(),
         })?;
-        self.record(seat.to_string(), action, &events, conn, reference)
+        self.record(Author::Seat(seat), action, &events, conn, reference)
             .await?;
         metrics::histogram!("xenotable_apply_persist_seconds")
             .record(started_at.elapsed().as_secs_f64());
@@ -573,7 +571,7 @@ impl Room {
     /// accepted command, a seat's act or the room's `TimeUp`.
     async fn record(
         &mut self,
-        seat: String,
+        author: Author,
         action: Value,
         events: &[JsonEvent],
         conn: Option<u64>,
@@ -582,7 +580,7 @@ impl Room {
         let record = CommandRecord {
             match_id: self.id,
             seq: (self.seqs.log() + 1) as i64,
-            seat,
+            author,
             action,
             at: Utc::now(),
         };
@@ -682,13 +680,7 @@ impl Room {
         };
         tracing::info!(seat = %running.clock.seat, period = running.clock.period, "time up");
         match self
-            .record(
-                load::CLOCK.to_owned(),
-                load::time_up_action(),
-                &events,
-                None,
-                None,
-            )
+            .record(Author::Clock, load::time_up_action(), &events, None, None)
             .await
         {
             Ok(()) => {

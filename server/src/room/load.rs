@@ -5,7 +5,7 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::seqs::Seqs;
 use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, UnknownGame, new_match};
-use crate::store::{CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
+use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
 
 /// Why a stored match could not be rebuilt.
 #[derive(Debug, thiserror::Error)]
@@ -16,28 +16,22 @@ pub enum LoadError {
     Setup(#[from] MatchError),
     #[error("stored match of no known game: {0}")]
     Game(#[from] UnknownGame),
-    #[error("stored seat {0:?} is not a seat")]
-    Seat(String),
     #[error("stored command {seq} does not replay: {error}")]
     Replay { seq: i64, error: MatchError },
     #[error("the replay was interrupted")]
     Interrupted,
 }
 
-/// The seats of a stored match.
-pub fn seats(record: &MatchRecord) -> Result<Vec<Seat>, LoadError> {
-    record
-        .seats
-        .iter()
-        .map(|s| s.seat.parse().map_err(|_| LoadError::Seat(s.seat.clone())))
-        .collect()
+/// The seats of a stored match, in their order.
+pub fn seats(record: &MatchRecord) -> Vec<Seat> {
+    record.seats.iter().map(|s| s.seat).collect()
 }
 
 /// A fresh match as the record describes it, before any command.
 pub fn setup(record: &MatchRecord) -> Result<Box<dyn AnyMatch>, LoadError> {
     Ok(new_match(&MatchSetup {
         game: record.game.parse()?,
-        seats: seats(record)?,
+        seats: seats(record),
         scenario: record.scenario_text.clone(),
         options: record.options.clone(),
         seed: record.seed as u64,
@@ -66,7 +60,7 @@ pub fn replay_log(
     let mut seqs = Seqs::new(game.seats());
     for command in commands {
         let events =
-            apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
+            apply_stored(game.as_mut(), command.author, &command.action).map_err(|error| {
                 LoadError::Replay {
                     seq: command.seq,
                     error,
@@ -77,30 +71,28 @@ pub fn replay_log(
     Ok((game, seqs))
 }
 
-/// The status the log gives a match (`outcome`: the game's, after the whole log): a match whose
-/// last stored command ended it is finished,
-/// whatever the store says (the server may have died between storing that command and writing
-/// the status). Writes the correction and returns the true status.
+/// The status the log and the seats give a match (`outcome`: the game's, after the whole log),
+/// whatever the store says: a match whose last stored command ended it is finished, and an open
+/// match whose seats are all taken is live. The server may have died between storing that
+/// command (or claim) and writing the status; and a match created with every seat taken becomes
+/// live here, when its room first opens. Writes the correction and returns the true status.
 pub async fn settle(
     store: &dyn Store,
     record: &MatchRecord,
     outcome: Option<Outcome>,
 ) -> Result<MatchStatus, LoadError> {
-    match outcome {
-        Some(outcome) if !record.status.is_over() => {
-            let outcome = serde_json::to_value(&outcome).ok();
-            store
-                .set_status(record.id, MatchStatus::Finished, outcome)
-                .await?;
-            tracing::info!(id = %record.id, "match found finished in its log");
-            Ok(MatchStatus::Finished)
+    let status = match outcome {
+        Some(_) if !record.status.is_over() => MatchStatus::Finished,
+        None if record.status == MatchStatus::Open && record.seats.iter().all(|s| s.taken()) => {
+            MatchStatus::Live
         }
-        _ => Ok(record.status),
-    }
+        _ => return Ok(record.status),
+    };
+    let outcome = outcome.and_then(|o| serde_json::to_value(&o).ok());
+    store.set_status(record.id, status, outcome).await?;
+    tracing::info!(id = %record.id, %status, "status taken from the log and the seats");
+    Ok(status)
 }
-
-/// Who a clock expiry is logged under: the room itself, not a seat.
-pub const CLOCK: &str = "clock";
 
 /// The logged action of a clock expiry.
 pub fn time_up_action() -> Value {
@@ -110,14 +102,14 @@ pub fn time_up_action() -> Value {
 /// Applies one stored command: a seat's action, or the room's `TimeUp`.
 pub fn apply_stored(
     game: &mut dyn AnyMatch,
-    seat: &str,
+    author: Author,
     action: &Value,
 ) -> Result<Vec<JsonEvent>, MatchError> {
-    if seat == CLOCK && *action == time_up_action() {
-        return game.time_up();
+    match author {
+        Author::Seat(seat) => game.act(seat, action),
+        Author::Clock if *action == time_up_action() => game.time_up(),
+        Author::Clock => Err(MatchError::BadAction(format!(
+            "the clock logged {action}, not a time-up"
+        ))),
     }
-    let seat: Seat = seat
-        .parse()
-        .map_err(|_| MatchError::BadAction(format!("stored seat {seat:?}")))?;
-    game.act(seat, action)
 }

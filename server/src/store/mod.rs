@@ -2,15 +2,18 @@
 //! a backend from a database URL.
 //!
 //! Two backends implement the one contract: PostgreSQL for production ([`PgStore`]) and embedded
-//! SQLite so a fresh checkout runs with no database server ([`SqliteStore`]). The application holds
-//! an `Arc<dyn Store>` and never learns which one it has. The same tests
-//! (`store::contract`) run against both.
+//! SQLite so a fresh checkout runs with no database server ([`SqliteStore`]). Both are one
+//! [`SqlStore`]: the queries and the mapping from rows to records are written once (`sql`), and
+//! each backend says only what it does its own way (`postgres`, `sqlite`). The application holds
+//! an `Arc<dyn Store>` and never learns which one it has. The same tests (`store::contract`) run
+//! against both.
 //!
 //! What this module must never do: store a seat token (only its SHA-256 hash reaches the store),
 //! or put SQL text, URLs or row values in an error's message.
 
 mod postgres;
 mod records;
+mod sql;
 mod sqlite;
 
 #[cfg(test)]
@@ -23,13 +26,16 @@ use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 use uuid::Uuid;
+use xenotable_protocol::Seat;
 
 pub use postgres::PgStore;
 pub use records::{
-    ChatRecord, CommandRecord, MatchRecord, MatchStatus, NewMatch, NewSeat, SavedClock,
-    ScenarioRecord, SeatRecord, TokenHash, UnknownStatus,
+    Author, ChatRecord, CommandRecord, MatchRecord, NewMatch, NewSeat, SavedClock, ScenarioRecord,
+    SeatRecord, TokenHash,
 };
+pub use sql::SqlStore;
 pub use sqlite::SqliteStore;
+pub use xenotable_protocol::MatchStatus;
 
 /// What every store operation returns.
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -154,7 +160,7 @@ pub trait Store: Send + Sync {
     fn claim_seat<'a>(
         &'a self,
         match_id: Uuid,
-        seat: &'a str,
+        seat: Seat,
         name: &'a str,
         token_hash: TokenHash,
     ) -> BoxFuture<'a, StoreResult<bool>>;

@@ -1,71 +1,59 @@
 //! The plain data the [`Store`](super::Store) reads and writes: what a caller hands in
 //! ([`NewMatch`], [`NewSeat`], [`CommandRecord`], [`ScenarioRecord`]) and what it gets back
-//! ([`MatchRecord`], [`SeatRecord`]). No I/O here; each backend maps these to its own rows.
+//! ([`MatchRecord`], [`SeatRecord`]). Seats and statuses are typed here; the store parses the
+//! stored text once, and refuses a value that does not parse. No I/O here: `sql` maps these to
+//! rows.
 
 use std::fmt;
 use std::str::FromStr;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 use uuid::Uuid;
+use xenotable_protocol::{MatchStatus, ParseSeatError, Seat};
 
 /// SHA-256 of a seat token. The store only ever sees this hash, never the token.
 pub type TokenHash = [u8; 32];
 
-/// Where a match is in its life. Stored as the text `open`, `live`, `finished` or `abandoned`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MatchStatus {
-    /// Waiting for human seats to be claimed.
-    Open,
-    /// Every seat is filled and play is under way.
-    Live,
-    /// Over, with or without an outcome.
-    Finished,
-    /// Ended without an outcome: nobody joined it, or nobody came back to it, in time.
-    Abandoned,
+/// Who a logged command came from. Stored as the seat's name, or `clock`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Author {
+    /// A seat acted.
+    Seat(Seat),
+    /// The room's clock ran out: the command is the game's `TimeUp`.
+    Clock,
 }
 
-impl MatchStatus {
-    /// The stored (and wire) spelling.
-    pub fn as_str(self) -> &'static str {
+impl Author {
+    /// The stored name of [`Author::Clock`]; no seat is called that.
+    const CLOCK: &'static str = "clock";
+}
+
+impl fmt::Display for Author {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MatchStatus::Open => "open",
-            MatchStatus::Live => "live",
-            MatchStatus::Finished => "finished",
-            MatchStatus::Abandoned => "abandoned",
+            Author::Seat(seat) => seat.fmt(f),
+            Author::Clock => f.write_str(Author::CLOCK),
         }
     }
-
-    /// Whether the match is over (finished or abandoned): nothing more is played in it.
-    pub fn is_over(self) -> bool {
-        matches!(self, MatchStatus::Finished | MatchStatus::Abandoned)
-    }
 }
 
-impl fmt::Display for MatchStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The text was not `open`, `live`, `finished` or `abandoned`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown match status")]
-pub struct UnknownStatus;
-
-impl FromStr for MatchStatus {
-    type Err = UnknownStatus;
+impl FromStr for Author {
+    type Err = ParseSeatError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "open" => Ok(MatchStatus::Open),
-            "live" => Ok(MatchStatus::Live),
-            "finished" => Ok(MatchStatus::Finished),
-            "abandoned" => Ok(MatchStatus::Abandoned),
-            _ => Err(UnknownStatus),
+        if s == Author::CLOCK {
+            Ok(Author::Clock)
+        } else {
+            s.parse().map(Author::Seat)
         }
+    }
+}
+
+impl Serialize for Author {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -94,8 +82,8 @@ pub struct NewMatch {
 /// One seat of a [`NewMatch`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewSeat {
-    /// Seat id (`creature`, `hunted-1`, ...).
-    pub seat: String,
+    /// Which seat.
+    pub seat: Seat,
     /// Display name; `None` leaves a human seat open for [`claim_seat`](super::Store::claim_seat).
     pub name: Option<String>,
     /// Played by a server bot.
@@ -135,14 +123,21 @@ pub struct MatchRecord {
 /// A stored seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatRecord {
-    /// Seat id.
-    pub seat: String,
+    /// Which seat.
+    pub seat: Seat,
     /// Display name; `None` while the seat is open.
     pub name: Option<String>,
     /// Played by a server bot.
     pub bot: bool,
     /// Hash of the seat's token; `None` while open, and always for a bot.
     pub token_hash: Option<TokenHash>,
+}
+
+impl SeatRecord {
+    /// Whether someone holds the seat: a bot, or a player with a token.
+    pub fn taken(&self) -> bool {
+        self.bot || self.token_hash.is_some()
+    }
 }
 
 impl From<NewSeat> for SeatRecord {
@@ -163,8 +158,8 @@ pub struct CommandRecord {
     pub match_id: Uuid,
     /// The room's sequence number; unique within the match.
     pub seq: i64,
-    /// Who acted (a seat id, or the room's own name for timer expiries).
-    pub seat: String,
+    /// Who acted: a seat, or the room's clock.
+    pub author: Author,
     /// The action as the protocol serializes it.
     pub action: Value,
     /// When the room accepted it. Stored with microsecond precision (finer digits are dropped).
@@ -174,18 +169,20 @@ pub struct CommandRecord {
 /// A line of a match's table chat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRecord {
+    /// The match it was said in.
     pub match_id: Uuid,
     /// Order within the match, from 1.
     pub n: i64,
     /// The seat that spoke.
-    pub seat: String,
+    pub seat: Seat,
+    /// What was said.
     pub text: String,
-    /// Stored with microsecond precision.
+    /// When; stored with microsecond precision.
     pub at: DateTime<Utc>,
 }
 
 /// A running clock as its room last saved it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct SavedClock {
     /// The game's period (which timed span): a clock of another period is stale.
     pub period: i64,
@@ -206,88 +203,4 @@ pub struct ScenarioRecord {
     pub text: String,
     /// Shipped with the server (as opposed to uploaded by an admin).
     pub shipped: bool,
-}
-
-/// Converts a stored token hash column to its fixed size.
-pub(super) fn token_hash(bytes: Option<Vec<u8>>) -> Result<Option<TokenHash>, super::StoreError> {
-    bytes
-        .map(|b| TokenHash::try_from(b.as_slice()))
-        .transpose()
-        .map_err(|_| super::StoreError::corrupt("token hash is not 32 bytes"))
-}
-
-/// Parses a stored status column.
-pub(super) fn status(text: &str) -> Result<MatchStatus, super::StoreError> {
-    text.parse()
-        .map_err(|_| super::StoreError::corrupt("unknown match status"))
-}
-
-/// Now, truncated to the microseconds both backends keep, so a record returned by a write
-/// equals the one read back later.
-pub(super) fn now() -> DateTime<Utc> {
-    let now = Utc::now();
-    let micros = now.timestamp_micros();
-    DateTime::from_timestamp_micros(micros).unwrap_or(now)
-}
-
-/// A match row without its seats, as a backend reads it.
-pub(super) struct MatchHead {
-    pub id: Uuid,
-    pub game: String,
-    pub scenario: Option<String>,
-    pub scenario_text: Option<String>,
-    pub options: Value,
-    pub seed: i64,
-    pub seeded: bool,
-    pub status: MatchStatus,
-    pub outcome: Option<Value>,
-    pub created_at: DateTime<Utc>,
-}
-
-/// Folds match-and-seat rows, ordered by match then seat position, into records: consecutive
-/// rows of one match become one record. A match without seats comes as one row with no seat.
-pub(super) fn group(
-    rows: impl IntoIterator<Item = Result<(MatchHead, Option<SeatRecord>), super::StoreError>>,
-) -> Result<Vec<MatchRecord>, super::StoreError> {
-    let mut matches: Vec<MatchRecord> = Vec::new();
-    for row in rows {
-        let (head, seat) = row?;
-        let same = matches.last().is_some_and(|last| last.id == head.id);
-        if !same {
-            matches.push(MatchRecord {
-                id: head.id,
-                game: head.game,
-                scenario: head.scenario,
-                scenario_text: head.scenario_text,
-                options: head.options,
-                seed: head.seed,
-                seeded: head.seeded,
-                status: head.status,
-                outcome: head.outcome,
-                created_at: head.created_at,
-                seats: Vec::new(),
-            });
-        }
-        if let (Some(seat), Some(last)) = (seat, matches.last_mut()) {
-            last.seats.push(seat);
-        }
-    }
-    Ok(matches)
-}
-
-/// The record of a match just created from `new`.
-pub(super) fn created(new: NewMatch, created_at: DateTime<Utc>) -> MatchRecord {
-    MatchRecord {
-        id: new.id,
-        game: new.game,
-        scenario: new.scenario,
-        scenario_text: new.scenario_text,
-        options: new.options,
-        seed: new.seed,
-        seeded: new.seeded,
-        status: MatchStatus::Open,
-        outcome: None,
-        created_at,
-        seats: new.seats.into_iter().map(SeatRecord::from).collect(),
-    }
 }

@@ -278,11 +278,7 @@ pub async fn play<G: Secrets>(
         .await
         .expect("the store answers")
         .expect("the match is stored");
-    let seats: Vec<Seat> = record
-        .seats
-        .iter()
-        .map(|s| s.seat.parse().expect("a seat"))
-        .collect();
+    let seats: Vec<Seat> = record.seats.iter().map(|s| s.seat).collect();
     let options: G::Options = if record.options.is_null() {
         G::Options::default()
     } else {
@@ -416,7 +412,10 @@ pub async fn play<G: Secrets>(
     }
     // The log holds the commands sent, in order: the frames came from seed + log.
     let log = store.commands(uuid).await.expect("the log");
-    let logged: Vec<(String, Value)> = log.into_iter().map(|c| (c.seat, c.action)).collect();
+    let logged: Vec<(String, Value)> = log
+        .into_iter()
+        .map(|c| (c.author.to_string(), c.action))
+        .collect();
     assert_eq!(logged, sent, "the stored log");
     store.close().await;
     let mut received = Vec::new();

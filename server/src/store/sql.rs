@@ -1,0 +1,697 @@
+//! The one implementation of [`Store`] for both backends: every query, and the mapping from rows
+//! to records, written once over a [`Dialect`].
+//!
+//! The SQL text is the same on both. sqlx's SQLite driver reads `$N` as the Nth argument, as
+//! PostgreSQL does, and the statements keep to what both understand (`ON CONFLICT ... DO UPDATE
+//! SET x = excluded.x`, `NOT EXISTS` where PostgreSQL alone would say `greatest`). What the two
+//! really do differently is behind [`Dialect`], implemented in `postgres.rs` and `sqlite.rs`:
+//! - how a match id and a timestamp are stored: native `UUID` and `TIMESTAMPTZ`, or TEXT on
+//!   SQLite, which has neither (its schema documents the forms);
+//! - how a write transaction begins: SQLite takes its write lock up front;
+//! - how many rows a statement changed (sqlx has no backend-neutral accessor);
+//! - the instance lock: an advisory lock, or a lock file beside the database.
+//!
+//! A batch of commands or chat lines (a group commit) is one multi-row `INSERT`: one statement,
+//! one transaction and one flush however many rooms it carries.
+//!
+//! Stored text becomes typed values here, once: a seat, an author or a status that does not
+//! parse is [`StoreError::Corrupt`], never a record quietly left out.
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
+use serde_json::Value;
+use sqlx::database::HasStatementCache;
+use sqlx::query_builder::Separated;
+use sqlx::{
+    ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, QueryBuilder,
+    Transaction, Type,
+};
+use uuid::Uuid;
+use xenotable_protocol::{MatchStatus, Seat};
+
+use super::{
+    Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, NewMatch, SavedClock,
+    ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
+};
+
+/// What one SQL backend does its own way; everything else is [`SqlStore`]'s.
+pub trait Dialect: Database + HasStatementCache {
+    /// Which backend this is.
+    const BACKEND: Backend;
+
+    /// How a match id is stored.
+    type Id: Field<Self>;
+
+    /// How a timestamp is stored, to the microsecond.
+    type Time: Field<Self>;
+
+    /// Where the database is, as far as [`Dialect::lock_instance`] needs to know.
+    type Place: fmt::Debug + Clone + Send + Sync;
+
+    /// The stored form of a match id.
+    fn id(id: Uuid) -> Self::Id;
+
+    /// Reads a stored match id back.
+    fn read_id(stored: Self::Id) -> StoreResult<Uuid>;
+
+    /// The stored form of a time. Digits finer than the microsecond are dropped.
+    fn time(at: DateTime<Utc>) -> Self::Time;
+
+    /// Reads a stored time back.
+    fn read_time(stored: Self::Time) -> StoreResult<DateTime<Utc>>;
+
+    /// How many rows a statement inserted, updated or deleted.
+    fn rows_affected(result: &Self::QueryResult) -> u64;
+
+    /// Begins a transaction that will write.
+    fn begin_write(pool: &Pool<Self>) -> BoxFuture<'_, sqlx::Result<Transaction<'static, Self>>>;
+
+    /// Takes the database at `place` for this process ([`Store::lock_instance`]).
+    fn lock_instance(place: &Self::Place) -> BoxFuture<'_, StoreResult<InstanceLock>>;
+}
+
+/// A Rust type that backend `DB` both binds and reads.
+pub trait Field<DB: Database>:
+    for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB> + Type<DB> + Send + Unpin
+{
+}
+
+impl<DB: Database, T> Field<DB> for T where
+    T: for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB> + Type<DB> + Send + Unpin
+{
+}
+
+/// A [`Store`] on an SQL database: [`PgStore`](super::PgStore) or
+/// [`SqliteStore`](super::SqliteStore).
+pub struct SqlStore<D: Dialect> {
+    pub(super) pool: Pool<D>,
+    pub(super) place: D::Place,
+}
+
+impl<D: Dialect> SqlStore<D> {
+    /// The pool, for callers that need the database itself (admin tooling, tests).
+    pub fn pool(&self) -> &Pool<D> {
+        &self.pool
+    }
+}
+
+impl<D: Dialect> Clone for SqlStore<D> {
+    fn clone(&self) -> Self {
+        SqlStore {
+            pool: self.pool.clone(),
+            place: self.place.clone(),
+        }
+    }
+}
+
+impl<D: Dialect> fmt::Debug for SqlStore<D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SqlStore")
+            .field("backend", &D::BACKEND)
+            .field("place", &self.place)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Rows per multi-row `INSERT`: 5,000 arguments, under SQLite's 32,766 and PostgreSQL's 65,535.
+/// A larger batch is written a statement per this many rows, in one transaction.
+const ROWS_PER_INSERT: usize = 1000;
+
+/// Reads one match (or a page of them) with its seats in one statement, so the seats always
+/// belong to the same snapshot as the matches. `$filter` selects and orders the matches;
+/// `$order` repeats that order on the joined rows.
+macro_rules! select_matches {
+    ($filter:literal, $order:literal) => {
+        concat!(
+            "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.seeded, ",
+            "m.status, m.outcome, m.created_at, s.seat, s.name, s.bot, s.token_hash ",
+            "FROM (SELECT * FROM matches ",
+            $filter,
+            ") AS m LEFT JOIN seats AS s ON s.match_id = m.id ORDER BY ",
+            $order,
+            ", s.position"
+        )
+    };
+}
+
+const GET_MATCH: &str = select_matches!("WHERE id = $1", "m.id");
+const LIST_MATCHES: &str = select_matches!(
+    "WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2",
+    "m.created_at DESC, m.id DESC"
+);
+const UNFINISHED_MATCHES: &str =
+    select_matches!("WHERE status IN ('open', 'live')", "m.created_at, m.id");
+
+/// See [`Store::stale_matches`]: a live match is stale when its creation, the last visit and
+/// every command all came before `$2`.
+const STALE_MATCHES: &str = "SELECT id FROM matches AS m \
+     WHERE (status = 'open' AND created_at < $1) \
+     OR (status = 'live' AND created_at < $2 AND (active_at IS NULL OR active_at < $2) \
+         AND NOT EXISTS (SELECT 1 FROM commands AS c WHERE c.match_id = m.id AND c.at >= $2)) \
+     ORDER BY created_at, id";
+
+/// One row of [`select_matches!`]: a match and one of its seats (none if it has no seats).
+#[derive(sqlx::FromRow)]
+struct MatchSeatRow<Id, Time> {
+    id: Id,
+    game: String,
+    scenario: Option<String>,
+    scenario_text: Option<String>,
+    options: Value,
+    seed: i64,
+    seeded: bool,
+    status: String,
+    outcome: Option<Value>,
+    created_at: Time,
+    seat: Option<String>,
+    name: Option<String>,
+    bot: Option<bool>,
+    token_hash: Option<Vec<u8>>,
+}
+
+/// Folds match-and-seat rows, ordered by match then seat position, into records: consecutive
+/// rows of one match become one record.
+fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<Vec<MatchRecord>> {
+    let mut matches: Vec<MatchRecord> = Vec::new();
+    for row in rows {
+        let id = D::read_id(row.id)?;
+        if matches.last().is_none_or(|last| last.id != id) {
+            matches.push(MatchRecord {
+                id,
+                game: row.game,
+                scenario: row.scenario,
+                scenario_text: row.scenario_text,
+                options: row.options,
+                seed: row.seed,
+                seeded: row.seeded,
+                status: row
+                    .status
+                    .parse()
+                    .map_err(|_| StoreError::corrupt("unknown match status"))?,
+                outcome: row.outcome,
+                created_at: D::read_time(row.created_at)?,
+                seats: Vec::new(),
+            });
+        }
+        if let (Some(seat), Some(last)) = (row.seat, matches.last_mut()) {
+            last.seats.push(SeatRecord {
+                seat: parse_seat(&seat)?,
+                name: row.name,
+                bot: row.bot.unwrap_or(false),
+                token_hash: row.token_hash.map(token_hash).transpose()?,
+            });
+        }
+    }
+    Ok(matches)
+}
+
+#[derive(sqlx::FromRow)]
+struct CommandRow<Id, Time> {
+    match_id: Id,
+    seq: i64,
+    seat: String,
+    action: Value,
+    at: Time,
+}
+
+impl<Id, Time> CommandRow<Id, Time> {
+    fn record<D: Dialect<Id = Id, Time = Time>>(self) -> StoreResult<CommandRecord> {
+        Ok(CommandRecord {
+            match_id: D::read_id(self.match_id)?,
+            seq: self.seq,
+            author: self
+                .seat
+                .parse()
+                .map_err(|_| StoreError::corrupt("a command's author is no seat"))?,
+            action: self.action,
+            at: D::read_time(self.at)?,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ChatRow<Time> {
+    n: i64,
+    seat: String,
+    text: String,
+    at: Time,
+}
+
+fn parse_seat(text: &str) -> StoreResult<Seat> {
+    text.parse()
+        .map_err(|_| StoreError::corrupt("unknown seat"))
+}
+
+fn token_hash(bytes: Vec<u8>) -> StoreResult<TokenHash> {
+    TokenHash::try_from(bytes.as_slice())
+        .map_err(|_| StoreError::corrupt("token hash is not 32 bytes"))
+}
+
+/// Now, truncated to the microseconds both backends keep, so a record returned by a write
+/// equals the one read back later.
+fn now() -> DateTime<Utc> {
+    let now = Utc::now();
+    DateTime::from_timestamp_micros(now.timestamp_micros()).unwrap_or(now)
+}
+
+/// The record of a match just created from `new`.
+fn created(new: NewMatch, created_at: DateTime<Utc>) -> MatchRecord {
+    MatchRecord {
+        id: new.id,
+        game: new.game,
+        scenario: new.scenario,
+        scenario_text: new.scenario_text,
+        options: new.options,
+        seed: new.seed,
+        seeded: new.seeded,
+        status: MatchStatus::Open,
+        outcome: None,
+        created_at,
+        seats: new.seats.into_iter().map(SeatRecord::from).collect(),
+    }
+}
+
+impl<D: Dialect> SqlStore<D>
+where
+    for<'c> &'c mut D::Connection: Executor<'c, Database = D>,
+    D::Arguments: IntoArguments<D>,
+{
+    /// Inserts `rows` all or nothing with `insert` (`INSERT INTO t (columns) `), each row's
+    /// values given by `push`: one multi-row statement, which is its own transaction, or past
+    /// [`ROWS_PER_INSERT`] rows one statement per chunk in one transaction.
+    async fn insert_all<R>(
+        &self,
+        insert: &'static str,
+        rows: &[R],
+        mut push: impl FnMut(Separated<'_, D, &'static str>, &R),
+    ) -> StoreResult<()> {
+        let mut statement = |chunk: &[R]| {
+            let mut builder = QueryBuilder::<D>::new(insert);
+            builder.push_values(chunk, &mut push);
+            builder
+        };
+        if rows.len() <= ROWS_PER_INSERT {
+            if !rows.is_empty() {
+                // Its text varies with the batch's size: not worth a cached prepared statement.
+                let mut builder = statement(rows);
+                builder
+                    .build()
+                    .persistent(false)
+                    .execute(&self.pool)
+                    .await?;
+            }
+            return Ok(());
+        }
+        let mut tx = D::begin_write(&self.pool).await?;
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            let mut builder = statement(chunk);
+            builder.build().persistent(false).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl<D: Dialect> Store for SqlStore<D>
+where
+    for<'c> &'c mut D::Connection: Executor<'c, Database = D>,
+    D::Arguments: IntoArguments<D>,
+    for<'r> &'r str: ColumnIndex<D::Row>,
+    usize: ColumnIndex<D::Row>,
+    String: Field<D>,
+    Option<String>: Field<D>,
+    i64: Field<D>,
+    bool: Field<D>,
+    Option<bool>: Field<D>,
+    Option<Vec<u8>>: Field<D>,
+    Value: Field<D>,
+    Option<Value>: Field<D>,
+{
+    fn backend(&self) -> Backend {
+        D::BACKEND
+    }
+
+    fn ping(&self) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        self.pool.close().boxed()
+    }
+
+    fn create_match(&self, new: NewMatch) -> BoxFuture<'_, StoreResult<MatchRecord>> {
+        async move {
+            let created_at = now();
+            let mut tx = D::begin_write(&self.pool).await?;
+            sqlx::query(
+                "INSERT INTO matches \
+                 (id, game, scenario, scenario_text, options, seed, seeded, status, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
+            )
+            .bind(D::id(new.id))
+            .bind(&new.game)
+            .bind(&new.scenario)
+            .bind(&new.scenario_text)
+            .bind(&new.options)
+            .bind(new.seed)
+            .bind(new.seeded)
+            .bind(D::time(created_at))
+            .execute(&mut *tx)
+            .await?;
+            for (position, seat) in new.seats.iter().enumerate() {
+                let position =
+                    i64::try_from(position).map_err(|_| StoreError::corrupt("too many seats"))?;
+                sqlx::query(
+                    "INSERT INTO seats (match_id, seat, position, name, bot, token_hash) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(D::id(new.id))
+                .bind(seat.seat.to_string())
+                .bind(position)
+                .bind(&seat.name)
+                .bind(seat.bot)
+                .bind(seat.token_hash.map(|h| h.to_vec()))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(created(new, created_at))
+        }
+        .boxed()
+    }
+
+    fn claim_seat<'a>(
+        &'a self,
+        match_id: Uuid,
+        seat: Seat,
+        name: &'a str,
+        token_hash: TokenHash,
+    ) -> BoxFuture<'a, StoreResult<bool>> {
+        async move {
+            // One statement: of two claims of one seat, the second sees the first one's token
+            // and updates nothing (PostgreSQL re-checks the row once the first commits; SQLite
+            // has one writer at a time).
+            let claimed = sqlx::query(
+                "UPDATE seats SET name = $3, token_hash = $4 \
+                 WHERE match_id = $1 AND seat = $2 AND NOT bot AND token_hash IS NULL \
+                 AND EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = 'open')",
+            )
+            .bind(D::id(match_id))
+            .bind(seat.to_string())
+            .bind(name.to_owned())
+            .bind(Some(token_hash.to_vec()))
+            .execute(&self.pool)
+            .await?;
+            if D::rows_affected(&claimed) == 1 {
+                return Ok(true);
+            }
+            let exists = sqlx::query("SELECT 1 FROM seats WHERE match_id = $1 AND seat = $2")
+                .bind(D::id(match_id))
+                .bind(seat.to_string())
+                .fetch_optional(&self.pool)
+                .await?
+                .is_some();
+            if exists {
+                Ok(false)
+            } else {
+                Err(StoreError::NotFound)
+            }
+        }
+        .boxed()
+    }
+
+    fn set_status(
+        &self,
+        match_id: Uuid,
+        status: MatchStatus,
+        outcome: Option<Value>,
+    ) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            let updated = sqlx::query("UPDATE matches SET status = $2, outcome = $3 WHERE id = $1")
+                .bind(D::id(match_id))
+                .bind(status.as_str().to_owned())
+                .bind(outcome)
+                .execute(&self.pool)
+                .await?;
+            if D::rows_affected(&updated) == 0 {
+                Err(StoreError::NotFound)
+            } else {
+                Ok(())
+            }
+        }
+        .boxed()
+    }
+
+    fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>> {
+        self.insert_all(
+            "INSERT INTO commands (match_id, seq, seat, action, at) ",
+            batch,
+            |mut row, command| {
+                row.push_bind(D::id(command.match_id))
+                    .push_bind(command.seq)
+                    .push_bind(command.author.to_string())
+                    .push_bind(command.action.clone())
+                    .push_bind(D::time(command.at));
+            },
+        )
+        .boxed()
+    }
+
+    fn commands(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>> {
+        async move {
+            let rows: Vec<CommandRow<D::Id, D::Time>> = sqlx::query_as(
+                "SELECT match_id, seq, seat, action, at FROM commands \
+                 WHERE match_id = $1 ORDER BY seq",
+            )
+            .bind(D::id(match_id))
+            .fetch_all(&self.pool)
+            .await?;
+            rows.into_iter().map(CommandRow::record::<D>).collect()
+        }
+        .boxed()
+    }
+
+    fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>> {
+        async move {
+            let rows = sqlx::query_as(GET_MATCH)
+                .bind(D::id(id))
+                .fetch_all(&self.pool)
+                .await?;
+            Ok(matches::<D>(rows)?.pop())
+        }
+        .boxed()
+    }
+
+    fn list_matches(
+        &self,
+        status: Option<MatchStatus>,
+        limit: usize,
+    ) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
+        async move {
+            let rows = sqlx::query_as(LIST_MATCHES)
+                .bind(status.map(|s| s.as_str().to_owned()))
+                .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+                .fetch_all(&self.pool)
+                .await?;
+            matches::<D>(rows)
+        }
+        .boxed()
+    }
+
+    fn unfinished_matches(&self) -> BoxFuture<'_, StoreResult<Vec<MatchRecord>>> {
+        async move {
+            let rows = sqlx::query_as(UNFINISHED_MATCHES)
+                .fetch_all(&self.pool)
+                .await?;
+            matches::<D>(rows)
+        }
+        .boxed()
+    }
+
+    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>> {
+        async move {
+            let updated = sqlx::query(
+                "UPDATE matches SET status = 'abandoned' \
+                 WHERE id = $1 AND status IN ('open', 'live')",
+            )
+            .bind(D::id(match_id))
+            .execute(&self.pool)
+            .await?;
+            Ok(D::rows_affected(&updated) == 1)
+        }
+        .boxed()
+    }
+
+    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query("UPDATE matches SET active_at = $2 WHERE id = $1")
+                .bind(D::id(match_id))
+                .bind(D::time(at))
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn stale_matches(
+        &self,
+        open_before: DateTime<Utc>,
+        idle_before: DateTime<Utc>,
+    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>> {
+        async move {
+            let ids: Vec<D::Id> = sqlx::query_scalar(STALE_MATCHES)
+                .bind(D::time(open_before))
+                .bind(D::time(idle_before))
+                .fetch_all(&self.pool)
+                .await?;
+            ids.into_iter().map(D::read_id).collect()
+        }
+        .boxed()
+    }
+
+    fn lock_instance(&self) -> BoxFuture<'_, StoreResult<InstanceLock>> {
+        D::lock_instance(&self.place)
+    }
+
+    fn put_scenario(&self, scenario: ScenarioRecord) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO scenarios (id, game, name, text, shipped) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (id) DO UPDATE SET game = excluded.game, name = excluded.name, \
+                 text = excluded.text, shipped = excluded.shipped",
+            )
+            .bind(scenario.id)
+            .bind(scenario.game)
+            .bind(scenario.name)
+            .bind(scenario.text)
+            .bind(scenario.shipped)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn get_scenario<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
+        async move {
+            let row: Option<ScenarioRecord> =
+                sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = $1")
+                    .bind(id.to_owned())
+                    .fetch_optional(&self.pool)
+                    .await?;
+            Ok(row)
+        }
+        .boxed()
+    }
+
+    fn list_scenarios<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>> {
+        async move {
+            let rows: Vec<ScenarioRecord> = sqlx::query_as(
+                "SELECT id, game, name, text, shipped FROM scenarios \
+                 WHERE ($1 IS NULL OR game = $1) ORDER BY game, id",
+            )
+            .bind(game.map(str::to_owned))
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows)
+        }
+        .boxed()
+    }
+
+    fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>> {
+        async move {
+            let deleted = sqlx::query("DELETE FROM scenarios WHERE id = $1")
+                .bind(id.to_owned())
+                .execute(&self.pool)
+                .await?;
+            Ok(D::rows_affected(&deleted) > 0)
+        }
+        .boxed()
+    }
+
+    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>> {
+        async move {
+            sqlx::query(
+                "INSERT INTO clocks (match_id, period, remaining_ms, saved_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (match_id) DO UPDATE SET \
+                 period = excluded.period, remaining_ms = excluded.remaining_ms, \
+                 saved_at = excluded.saved_at",
+            )
+            .bind(D::id(match_id))
+            .bind(clock.period)
+            .bind(clock.remaining_ms)
+            .bind(D::time(now()))
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
+        async move {
+            let clock: Option<SavedClock> =
+                sqlx::query_as("SELECT period, remaining_ms FROM clocks WHERE match_id = $1")
+                    .bind(D::id(match_id))
+                    .fetch_optional(&self.pool)
+                    .await?;
+            Ok(clock)
+        }
+        .boxed()
+    }
+
+    fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>> {
+        self.insert_all(
+            "INSERT INTO chat (match_id, n, seat, text, at) ",
+            batch,
+            |mut row, line| {
+                row.push_bind(D::id(line.match_id))
+                    .push_bind(line.n)
+                    .push_bind(line.seat.to_string())
+                    .push_bind(line.text.clone())
+                    .push_bind(D::time(line.at));
+            },
+        )
+        .boxed()
+    }
+
+    fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>> {
+        async move {
+            let rows: Vec<ChatRow<D::Time>> = sqlx::query_as(
+                "SELECT n, seat, text, at FROM \
+                 (SELECT n, seat, text, at FROM chat WHERE match_id = $1 ORDER BY n DESC LIMIT $2) \
+                 AS latest ORDER BY n",
+            )
+            .bind(D::id(match_id))
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await?;
+            rows.into_iter()
+                .map(|row| {
+                    Ok(ChatRecord {
+                        match_id,
+                        n: row.n,
+                        seat: parse_seat(&row.seat)?,
+                        text: row.text,
+                        at: D::read_time(row.at)?,
+                    })
+                })
+                .collect()
+        }
+        .boxed()
+    }
+}
