@@ -37,7 +37,7 @@ fn play(seeds: std::ops::Range<u64>) -> u64 {
     let mut actions = 0;
     for seed in seeds {
         let setup = MatchSetup {
-            game: "away-team".into(),
+            game: xenotable_server::games::GameId::AwayTeam,
             seats: vec![Seat::AwayTeam, Seat::Aliens],
             scenario: Some(ENCOUNTERS[(seed % 3) as usize].into()),
             options: Value::Null,
@@ -46,8 +46,12 @@ fn play(seeds: std::ops::Range<u64>) -> u64 {
         let Ok(mut m) = new_match(&setup) else {
             return actions;
         };
-        let mut bots = [Seat::AwayTeam, Seat::Aliens]
-            .map(|seat| (seat, Bot::for_seat("away-team", seat, seed)));
+        let mut bots = [Seat::AwayTeam, Seat::Aliens].map(|seat| {
+            (
+                seat,
+                Bot::for_seat(xenotable_server::games::GameId::AwayTeam, seat, seed),
+            )
+        });
         while m.outcome().is_none() {
             let to_act = m.to_act();
             let Some((seat, action)) = bots.iter_mut().find_map(|(seat, bot)| {

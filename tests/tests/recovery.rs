@@ -139,7 +139,7 @@ async fn a_killed_server_resumes_the_match_where_it_stood(db: Db) {
 
     // An offline replay of seed + log gives every seat exactly the final view it was sent.
     let mut offline = new_match(&MatchSetup {
-        game: "artemia".into(),
+        game: xenotable_server::games::GameId::Artemia,
         seats: vec![
             Seat::Creature,
             Seat::Hunted(1),

@@ -2,14 +2,14 @@
 
 use serde_json::{Value, json};
 use xenotable_protocol::Seat;
-use xenotable_server::games::{AnyMatch, MatchSetup, Viewer, games, new_match};
+use xenotable_server::games::{AnyMatch, GameId, MatchSetup, Viewer, games, new_match};
 
 fn artemia(hunted: u8, seed: u64) -> Box<dyn AnyMatch> {
     let seats = std::iter::once(Seat::Creature)
         .chain((1..=hunted).map(Seat::Hunted))
         .collect();
     new_match(&MatchSetup {
-        game: "artemia".into(),
+        game: GameId::Artemia,
         seats,
         scenario: None,
         options: json!({"board-side": 2}),
@@ -121,7 +121,7 @@ fn malformed_actions_are_refused_and_change_nothing() {
 #[test]
 fn bad_setups_name_their_problem() {
     let setup = |seats: Vec<Seat>, options: Value| MatchSetup {
-        game: "artemia".into(),
+        game: GameId::Artemia,
         seats,
         scenario: None,
         options,
@@ -163,21 +163,13 @@ fn bad_setups_name_their_problem() {
         let err = new_match(&setup).err().expect("refused");
         assert_eq!(err.code(), code, "{:?}", setup.seats);
     }
-    let err = new_match(&MatchSetup {
-        game: "chess".into(),
-        seats: vec![],
-        scenario: None,
-        options: Value::Null,
-        seed: 1,
-    })
-    .err()
-    .expect("refused");
+    let err = "chess".parse::<GameId>().expect_err("no such game");
     assert_eq!(err.code(), "unknown_game");
 }
 
 fn intruder(seed: u64) -> Box<dyn AnyMatch> {
     new_match(&MatchSetup {
-        game: "intruder".into(),
+        game: GameId::Intruder,
         seats: vec![Seat::Crew],
         scenario: Some("solitaire".into()),
         options: json!({"turn-limit": 8}),
@@ -246,7 +238,7 @@ fn an_intruder_json_match_plays_to_an_outcome_and_replays_identically() {
 #[test]
 fn intruder_setups_name_their_problem() {
     let setup = |seats: Vec<Seat>, scenario: Option<&str>, options: Value| MatchSetup {
-        game: "intruder".into(),
+        game: GameId::Intruder,
         seats,
         scenario: scenario.map(str::to_owned),
         options,
