@@ -131,7 +131,7 @@ pub async fn load_shipped(store: &dyn Store, dir: &Path) -> Result<usize, Shippe
             store
                 .put_scenario(ScenarioRecord {
                     id: id.to_owned(),
-                    game: game.to_string(),
+                    game,
                     name: title,
                     text: String::from_utf8_lossy(&bytes).into_owned(),
                     shipped: true,

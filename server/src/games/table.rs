@@ -103,6 +103,14 @@ impl FromStr for GameId {
     }
 }
 
+impl TryFrom<String> for GameId {
+    type Error = UnknownGame;
+
+    fn try_from(id: String) -> Result<GameId, UnknownGame> {
+        id.parse()
+    }
+}
+
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

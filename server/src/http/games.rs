@@ -19,7 +19,7 @@ async fn list(State(app): State<AppState>) -> Result<Json<Vec<GameInfo>>, HttpEr
         game.scenarios.extend(
             stored
                 .iter()
-                .filter(|s| s.game == game.id.as_str())
+                .filter(|s| s.game == game.id)
                 .map(|s| ScenarioInfo {
                     id: s.id.clone(),
                     name: s.name.clone(),

@@ -84,7 +84,7 @@ async fn scenario_of(app: &AppState, game: GameId, id: &str) -> Result<String, H
         };
     }
     match app.store.get_scenario(id).await? {
-        Some(s) if s.game == game.as_str() => Ok(s.text),
+        Some(s) if s.game == game => Ok(s.text),
         _ => Err(unknown()),
     }
 }
@@ -93,7 +93,7 @@ async fn scenario_of(app: &AppState, game: GameId, id: &str) -> Result<String, H
 async fn scenario_required(app: &AppState, game: GameId) -> Result<HttpError, HttpError> {
     let ids: Vec<String> = app
         .store
-        .list_scenarios(Some(game.as_str()))
+        .list_scenarios(Some(game))
         .await?
         .into_iter()
         .map(|s| s.id)
@@ -182,7 +182,7 @@ async fn create(
         .store
         .create_match(NewMatch {
             id,
-            game: game.to_string(),
+            game,
             scenario: req.scenario.clone(),
             scenario_text,
             options: req.options.clone(),
@@ -291,7 +291,7 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
     };
     MatchSummary {
         id: record.id.to_string(),
-        game: record.game.clone(),
+        game: record.game.to_string(),
         scenario: record.scenario.clone(),
         status: record.status,
         seeded: record.seeded,

@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
 #[derive(Serialize)]
 struct ScenarioSummary {
     id: String,
-    game: String,
+    game: GameId,
     name: String,
     shipped: bool,
 }
@@ -36,7 +36,7 @@ struct ScenarioSummary {
 #[derive(Serialize)]
 struct ScenarioFile {
     id: String,
-    game: String,
+    game: GameId,
     name: String,
     shipped: bool,
     text: String,
@@ -46,7 +46,7 @@ impl From<&ScenarioRecord> for ScenarioSummary {
     fn from(s: &ScenarioRecord) -> ScenarioSummary {
         ScenarioSummary {
             id: s.id.clone(),
-            game: s.game.clone(),
+            game: s.game,
             name: s.name.clone(),
             shipped: s.shipped,
         }
@@ -64,7 +64,7 @@ async fn list(
     Params(query): Params<GameQuery>,
 ) -> Result<Json<Vec<ScenarioSummary>>, HttpError> {
     let game = game(query.game.as_deref())?;
-    let scenarios = app.store.list_scenarios(game.map(GameId::as_str)).await?;
+    let scenarios = app.store.list_scenarios(game).await?;
     Ok(Json(scenarios.iter().map(ScenarioSummary::from).collect()))
 }
 
@@ -155,7 +155,7 @@ async fn upload(
     let text = String::from_utf8_lossy(&body).into_owned();
     let record = ScenarioRecord {
         id,
-        game: game.to_string(),
+        game,
         name: title,
         text,
         shipped: false,

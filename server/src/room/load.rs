@@ -4,7 +4,7 @@ use serde_json::Value;
 use xenotable_protocol::{Outcome, Seat};
 
 use super::seqs::Seqs;
-use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, UnknownGame, new_match};
+use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
 use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
 
 /// Why a stored match could not be rebuilt.
@@ -14,8 +14,6 @@ pub enum LoadError {
     Store(#[from] StoreError),
     #[error("stored match cannot be set up again: {0}")]
     Setup(#[from] MatchError),
-    #[error("stored match of no known game: {0}")]
-    Game(#[from] UnknownGame),
     #[error("stored command {seq} does not replay: {error}")]
     Replay { seq: i64, error: MatchError },
     #[error("the replay was interrupted")]
@@ -30,7 +28,7 @@ pub fn seats(record: &MatchRecord) -> Vec<Seat> {
 /// A fresh match as the record describes it, before any command.
 pub fn setup(record: &MatchRecord) -> Result<Box<dyn AnyMatch>, LoadError> {
     Ok(new_match(&MatchSetup {
-        game: record.game.parse()?,
+        game: record.game,
         seats: seats(record),
         scenario: record.scenario_text.clone(),
         options: record.options.clone(),

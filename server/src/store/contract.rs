@@ -26,6 +26,7 @@ use super::{
     ChatRecord, CommandRecord, MatchStatus, NewMatch, NewSeat, SavedClock, ScenarioRecord,
     SeatRecord, SqlStore, Store, StoreError, TokenHash,
 };
+use crate::games::GameId;
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -41,7 +42,7 @@ fn hash(first: u8) -> TokenHash {
 fn artemia(seed: i64) -> NewMatch {
     NewMatch {
         id: Uuid::new_v4(),
-        game: "artemia".into(),
+        game: GameId::Artemia,
         scenario: None,
         scenario_text: None,
         options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
@@ -87,10 +88,10 @@ fn command(match_id: Uuid, seq: i64, author: &str) -> CommandRecord {
     }
 }
 
-fn scenario(id: &str, game: &str, text: &str) -> ScenarioRecord {
+fn scenario(id: &str, game: GameId, text: &str) -> ScenarioRecord {
     ScenarioRecord {
         id: id.into(),
-        game: game.into(),
+        game,
         name: format!("Scenario {id}"),
         text: text.into(),
         shipped: false,
@@ -482,9 +483,9 @@ async fn unfinished_matches(store: &dyn Store) {
 }
 
 async fn scenarios(store: &dyn Store) {
-    let nest = scenario("the-nest", "derelict", "DERELICT 1\n#####\n#.M.#\n");
-    let bridge = scenario("bridge", "away-team", "format = \"away-team/1\"\n");
-    let airlock = scenario("airlock", "derelict", "DERELICT 1\n###\n");
+    let nest = scenario("the-nest", GameId::Derelict, "DERELICT 1\n#####\n#.M.#\n");
+    let bridge = scenario("bridge", GameId::AwayTeam, "format = \"away-team/1\"\n");
+    let airlock = scenario("airlock", GameId::Derelict, "DERELICT 1\n###\n");
     for s in [&nest, &bridge, &airlock] {
         store.put_scenario(s.clone()).await.unwrap();
     }
@@ -495,7 +496,7 @@ async fn scenarios(store: &dyn Store) {
     );
     assert_eq!(store.get_scenario("nowhere").await.unwrap(), None);
     assert_eq!(
-        store.list_scenarios(Some("derelict")).await.unwrap(),
+        store.list_scenarios(Some(GameId::Derelict)).await.unwrap(),
         [airlock.clone(), nest.clone()],
         "one game's, by id"
     );
@@ -504,7 +505,10 @@ async fn scenarios(store: &dyn Store) {
         [bridge.clone(), airlock.clone(), nest.clone()],
         "by game, then id"
     );
-    assert_eq!(store.list_scenarios(Some("intruder")).await.unwrap(), []);
+    assert_eq!(
+        store.list_scenarios(Some(GameId::Intruder)).await.unwrap(),
+        []
+    );
 
     let replaced = ScenarioRecord {
         name: "The Nest (revised)".into(),
@@ -518,7 +522,11 @@ async fn scenarios(store: &dyn Store) {
         Some(replaced)
     );
     assert_eq!(
-        store.list_scenarios(Some("derelict")).await.unwrap().len(),
+        store
+            .list_scenarios(Some(GameId::Derelict))
+            .await
+            .unwrap()
+            .len(),
         2,
         "upsert, not insert"
     );
@@ -527,7 +535,7 @@ async fn scenarios(store: &dyn Store) {
     assert!(!store.delete_scenario("the-nest").await.unwrap());
     assert_eq!(store.get_scenario("the-nest").await.unwrap(), None);
     assert_eq!(
-        store.list_scenarios(Some("derelict")).await.unwrap(),
+        store.list_scenarios(Some(GameId::Derelict)).await.unwrap(),
         [airlock]
     );
 }
@@ -884,6 +892,13 @@ async fn stored_text_that_does_not_parse_is_an_error(store: &dyn Raw) {
     assert!(corrupt(store.commands(m.id).await.map(drop)));
     store.raw(NO_SPEAKER, m.id).await;
     assert!(corrupt(store.chat(m.id, 10).await.map(drop)));
+
+    // A match of a game the table does not know is corrupt too, never a match of some game.
+    const NO_GAME: &str = "UPDATE matches SET game = 'chess' WHERE id = $1";
+    let other = store.create_match(artemia(2)).await.unwrap();
+    assert_eq!(other.game, GameId::Artemia);
+    store.raw(NO_GAME, other.id).await;
+    assert!(corrupt(store.get_match(other.id).await.map(drop)));
 }
 
 /// A batch larger than one statement's worth of rows is still one transaction.

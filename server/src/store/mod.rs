@@ -28,6 +28,8 @@ use serde_json::Value;
 use uuid::Uuid;
 use xenotable_protocol::Seat;
 
+use crate::games::GameId;
+
 pub use postgres::PgStore;
 pub use records::{
     Author, ChatRecord, CommandRecord, MatchRecord, NewMatch, NewSeat, SavedClock, ScenarioRecord,
@@ -231,7 +233,7 @@ pub trait Store: Send + Sync {
     /// Every scenario, or those of one game, ordered by game then id.
     fn list_scenarios<'a>(
         &'a self,
-        game: Option<&'a str>,
+        game: Option<GameId>,
     ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>>;
 
     /// Deletes a scenario; `false` if there was none with that id.

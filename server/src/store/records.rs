@@ -13,6 +13,8 @@ use serde_json::Value;
 use uuid::Uuid;
 use xenotable_protocol::{MatchStatus, ParseSeatError, Seat};
 
+use crate::games::GameId;
+
 /// SHA-256 of a seat token. The store only ever sees this hash, never the token.
 pub type TokenHash = [u8; 32];
 
@@ -62,8 +64,8 @@ impl Serialize for Author {
 pub struct NewMatch {
     /// Chosen by the caller (random v4), so it can be logged before the insert.
     pub id: Uuid,
-    /// Game id from the registry.
-    pub game: String,
+    /// The game.
+    pub game: GameId,
     /// Scenario id, if the game uses one.
     pub scenario: Option<String>,
     /// The scenario file as it was at creation, so a replay never depends on the scenario
@@ -97,8 +99,8 @@ pub struct NewSeat {
 pub struct MatchRecord {
     /// The match id.
     pub id: Uuid,
-    /// Game id from the registry.
-    pub game: String,
+    /// The game.
+    pub game: GameId,
     /// Scenario id, if any.
     pub scenario: Option<String>,
     /// The scenario file as it was at creation.
@@ -195,8 +197,9 @@ pub struct SavedClock {
 pub struct ScenarioRecord {
     /// Stable id used in URLs and in [`NewMatch::scenario`].
     pub id: String,
-    /// Game id from the registry.
-    pub game: String,
+    /// The game; a stored id of no game in the table reads as corrupt data.
+    #[sqlx(try_from = "String")]
+    pub game: GameId,
     /// Display name.
     pub name: String,
     /// The file, verbatim.

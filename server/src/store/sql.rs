@@ -32,6 +32,8 @@ use sqlx::{
 use uuid::Uuid;
 use xenotable_protocol::{MatchStatus, Seat};
 
+use crate::games::GameId;
+
 use super::{
     Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, NewMatch, SavedClock,
     ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
@@ -181,7 +183,10 @@ fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<V
         if matches.last().is_none_or(|last| last.id != id) {
             matches.push(MatchRecord {
                 id,
-                game: row.game,
+                game: row
+                    .game
+                    .parse()
+                    .map_err(|_| StoreError::corrupt("a match of no known game"))?,
                 scenario: row.scenario,
                 scenario_text: row.scenario_text,
                 options: row.options,
@@ -356,7 +361,7 @@ where
                  VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
             )
             .bind(D::id(new.id))
-            .bind(&new.game)
+            .bind(new.game.to_string())
             .bind(&new.scenario)
             .bind(&new.scenario_text)
             .bind(&new.options)
@@ -569,7 +574,7 @@ where
                  text = excluded.text, shipped = excluded.shipped",
             )
             .bind(scenario.id)
-            .bind(scenario.game)
+            .bind(scenario.game.to_string())
             .bind(scenario.name)
             .bind(scenario.text)
             .bind(scenario.shipped)
@@ -597,14 +602,14 @@ where
 
     fn list_scenarios<'a>(
         &'a self,
-        game: Option<&'a str>,
+        game: Option<GameId>,
     ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>> {
         async move {
             let rows: Vec<ScenarioRecord> = sqlx::query_as(
                 "SELECT id, game, name, text, shipped FROM scenarios \
                  WHERE ($1 IS NULL OR game = $1) ORDER BY game, id",
             )
-            .bind(game.map(str::to_owned))
+            .bind(game.map(|g| g.to_string()))
             .fetch_all(&self.pool)
             .await?;
             Ok(rows)
