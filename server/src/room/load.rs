@@ -1,8 +1,8 @@
 //! Rebuilding a match from the store: seed + ordered command log = the match.
 
-use serde_json::Value;
 use xenotable_protocol::{Outcome, Seat};
 
+use super::command::{Command, NotACommand};
 use super::seqs::Seqs;
 use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
 use crate::store::{CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
@@ -16,6 +16,8 @@ pub enum LoadError {
     Setup(#[from] MatchError),
     #[error("stored seat {0:?} is not a seat")]
     Seat(String),
+    #[error(transparent)]
+    Command(#[from] NotACommand),
     #[error("stored command {seq} does not replay: {error}")]
     Replay { seq: i64, error: MatchError },
     #[error("the replay was interrupted")]
@@ -63,13 +65,7 @@ pub fn replay_log(
     let mut game = setup(record)?;
     let mut seqs = Seqs::new(game.seats());
     for command in commands {
-        let events =
-            apply_stored(game.as_mut(), &command.seat, &command.action).map_err(|error| {
-                LoadError::Replay {
-                    seq: command.seq,
-                    error,
-                }
-            })?;
+        let events = play_stored(game.as_mut(), command)?;
         seqs.count(&events);
     }
     Ok((game, seqs))
@@ -97,25 +93,15 @@ pub async fn settle(
     }
 }
 
-/// Who a clock expiry is logged under: the room itself, not a seat.
-pub const CLOCK: &str = "clock";
-
-/// The logged action of a clock expiry.
-pub fn time_up_action() -> Value {
-    Value::String("TimeUp".to_owned())
-}
-
-/// Applies one stored command: a seat's action, or the room's `TimeUp`.
-pub fn apply_stored(
+/// Plays one stored command on `game`.
+pub fn play_stored(
     game: &mut dyn AnyMatch,
-    seat: &str,
-    action: &Value,
-) -> Result<Vec<JsonEvent>, MatchError> {
-    if seat == CLOCK && *action == time_up_action() {
-        return game.time_up();
-    }
-    let seat: Seat = seat
-        .parse()
-        .map_err(|_| MatchError::BadAction(format!("stored seat {seat:?}")))?;
-    game.act(seat, action)
+    record: &CommandRecord,
+) -> Result<Vec<JsonEvent>, LoadError> {
+    Command::from_record(record)?
+        .play(game)
+        .map_err(|error| LoadError::Replay {
+            seq: record.seq,
+            error,
+        })
 }
