@@ -1,4 +1,5 @@
-# Xenotable server image: build with the Rust toolchain, run on a slim Debian.
+# Xenotable server image: build with the Rust toolchain, run on a slim Debian. The binary holds
+# the web client and the shipped scenarios: it is all the image needs.
 FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY . .
@@ -10,13 +11,9 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --home /var/lib/xenotable xenotable
 COPY --from=build /src/target/release/xenotable /usr/local/bin/xenotable
-COPY --from=build /src/web /srv/xenotable/web
-COPY --from=build /src/scenarios /srv/xenotable/scenarios
 USER xenotable
 WORKDIR /var/lib/xenotable
 ENV XENOTABLE_BIND=0.0.0.0:8080 \
-    XENOTABLE_WEB_DIR=/srv/xenotable/web \
-    XENOTABLE_SCENARIOS_DIR=/srv/xenotable/scenarios \
     XENOTABLE_LOG_FORMAT=json
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1

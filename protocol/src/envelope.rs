@@ -15,7 +15,7 @@ pub struct Outcome {
 }
 
 /// One viewer's view of a match: the game's own view plus who acts, what this viewer may send,
-/// and the outcome once there is one.
+/// the outcome once there is one, and the clock while a timed turn runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MatchView<V, A> {
     /// The game's own view for this viewer.
@@ -27,4 +27,86 @@ pub struct MatchView<V, A> {
     pub legal: Vec<A>,
     /// `None` while the match goes on.
     pub outcome: Option<Outcome>,
+    /// The clock of a timed turn (Derelict's marine turn) while it runs, as the room keeps it;
+    /// absent otherwise, and in views that no room sends (replays).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
+}
+
+/// A view as a room sends it: the game's part and the actions as JSON (a room runs any game).
+pub type JsonView = MatchView<serde_json::Value, serde_json::Value>;
+
+/// A running clock as every viewer sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The seat whose time runs.
+    pub seat: Seat,
+    /// Which timed span (Derelict: the turn number).
+    pub period: u32,
+    /// The length of the span, in seconds.
+    pub seconds: u32,
+    /// When the time runs out, in Unix milliseconds.
+    pub deadline_ms: u64,
+    /// The time left when the view was built, in milliseconds.
+    pub remaining_ms: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::ServerFrame;
+
+    /// The clock sits in the envelope beside the game's own fields, and only while one runs.
+    #[test]
+    fn the_clock_is_in_the_envelope_only_while_it_runs() {
+        let view = JsonView {
+            game: json!({"turn": 3}),
+            to_act: vec![Seat::Marines],
+            legal: vec![json!({"type": "pass"})],
+            outcome: None,
+            clock: Some(ClockView {
+                seat: Seat::Marines,
+                period: 3,
+                seconds: 120,
+                deadline_ms: 1_000,
+                remaining_ms: 500,
+            }),
+        };
+        let frame = ServerFrame::Update {
+            seq: 4,
+            reference: None,
+            events: Vec::new(),
+            view: view.clone(),
+        };
+        let wire = serde_json::to_value(&frame).expect("a frame");
+        let clock = json!({"seat": "marines", "period": 3, "seconds": 120, "deadline_ms": 1000,
+                           "remaining_ms": 500});
+        assert_eq!(
+            wire,
+            json!({"t": "update", "seq": 4, "events": [], "view": {"turn": 3,
+                   "to_act": ["marines"], "legal": [{"type": "pass"}], "outcome": null,
+                   "clock": clock}})
+        );
+        assert_eq!(
+            serde_json::from_value::<ServerFrame>(wire).ok(),
+            Some(frame)
+        );
+
+        let no_clock = JsonView {
+            clock: None,
+            ..view
+        };
+        let wire = serde_json::to_value(&no_clock).expect("a view");
+        assert_eq!(
+            wire,
+            json!({"turn": 3, "to_act": ["marines"], "legal": [{"type": "pass"}],
+                   "outcome": null})
+        );
+        assert_eq!(
+            serde_json::from_value::<JsonView>(wire).ok(),
+            Some(no_clock)
+        );
+    }
 }

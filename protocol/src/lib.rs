@@ -14,7 +14,7 @@ pub mod intruder;
 mod seat;
 mod wire;
 
-pub use envelope::{MatchView, Outcome};
+pub use envelope::{ClockView, JsonView, MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{
     ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus,

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Outcome, Seat};
+use crate::{JsonView, Outcome, Seat};
 
 /// A frame a client sends on the match WebSocket.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,7 +36,7 @@ pub enum ServerFrame {
     Welcome {
         you: String,
         seq: u64,
-        view: Value,
+        view: JsonView,
         #[serde(default)]
         chat: Vec<ChatLine>,
     },
@@ -46,7 +46,7 @@ pub enum ServerFrame {
         #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
         reference: Option<String>,
         events: Vec<Value>,
-        view: Value,
+        view: JsonView,
     },
     /// To the sender only: why a frame was refused. Nothing changed.
     Error {

@@ -8,7 +8,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 
 use crate::config::ServeConfig;
-use crate::http::{self, AppState, ReplayCache, listen};
+use crate::http::{self, AppState, ReplayCache, WebClient, listen};
 use crate::room::{Committer, RoomContext, Rooms, abandon};
 use crate::scenarios::{self, ShippedError};
 use crate::store::{self, InstanceLock, Store, StoreError};
@@ -22,6 +22,8 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
     #[error("shipped scenarios: {0}")]
     Shipped(#[from] ShippedError),
+    #[error("--web-dir {0}: no index.html there")]
+    WebDir(String),
 }
 
 /// A started server: what the handlers share, and the database taken for this process.
@@ -31,8 +33,9 @@ pub struct Started {
     pub instance: InstanceLock,
 }
 
-/// Connects the store and takes it for this process (before anything is written: a second
-/// server on the same database stops here), stores the shipped scenarios, abandons the matches
+/// Checks that a `--web-dir` holds a web client, connects the store and takes it for this
+/// process (before anything is written: a second server on the same database stops here),
+/// stores the shipped scenarios, abandons the matches
 /// left alone too long, and rebuilds every other unfinished match, so its players can
 /// reconnect. Call it once the listener is bound, so a server that cannot listen never touches
 /// the database.
@@ -40,9 +43,14 @@ pub async fn start(
     config: &ServeConfig,
     metrics: Option<PrometheusHandle>,
 ) -> Result<Started, ServeError> {
+    if let Some(dir) = &config.web_dir
+        && !dir.join("index.html").is_file()
+    {
+        return Err(ServeError::WebDir(dir.display().to_string()));
+    }
     let store: Arc<dyn Store> = store::connect(&config.database_url()).await?;
     let instance = store.lock_instance().await?;
-    let shipped = scenarios::load_shipped(store.as_ref(), &config.scenarios_dir()).await?;
+    let shipped = scenarios::load_shipped(store.as_ref(), config.scenarios_dir.as_deref()).await?;
     tracing::info!(shipped, "shipped scenarios stored");
     let room_ctx = RoomContext {
         store: store.clone(),
@@ -84,7 +92,11 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     let Started { state, instance } = started;
     let store = state.store.clone();
-    let router = http::router(state, config.web_dir());
+    let web = match &config.web_dir {
+        Some(dir) => WebClient::Dir(dir.clone()),
+        None => WebClient::Embedded,
+    };
+    let router = http::router(state, &web);
     tracing::info!(address = %listener.local_addr()?, "serving");
     listen::serve(listener, router, config.limits.listen(), shutdown_signal()).await;
     store.close().await;

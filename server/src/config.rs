@@ -75,11 +75,12 @@ pub struct ServeConfig {
     /// abandoned (default: 7 days).
     #[arg(long, env = "XENOTABLE_ABANDON_IDLE_AFTER", default_value_t = 604_800)]
     pub abandon_idle_after: u64,
-    /// The static web client. Default: `web/` here, else the one beside the sources.
+    /// Development: serve the web client from this directory (its `index.html`, `css/` and
+    /// `js/`) instead of the copy built into the binary, so edits show without a rebuild.
     #[arg(long, env = "XENOTABLE_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
-    /// The shipped scenarios (`<game>/<id>.<ext>`), stored at every start. Default:
-    /// `scenarios/` here, else the one beside the sources.
+    /// Development: store the scenarios of this directory (`<game>/<id>.<ext>`) at start
+    /// instead of the ones built into the binary.
     #[arg(long, env = "XENOTABLE_SCENARIOS_DIR")]
     pub scenarios_dir: Option<PathBuf>,
     /// Web origins (`https://host[:port]`, comma-separated) whose pages may open WebSockets
@@ -248,31 +249,5 @@ impl ServeConfig {
             Some(url) => url.clone(),
             None => format!("sqlite://{}", self.data_dir.join("xenotable.db").display()),
         }
-    }
-
-    /// The directory of the web client.
-    pub fn web_dir(&self) -> PathBuf {
-        beside_sources(self.web_dir.as_ref(), "web")
-    }
-
-    /// The directory of the shipped scenarios.
-    pub fn scenarios_dir(&self) -> PathBuf {
-        beside_sources(self.scenarios_dir.as_ref(), "scenarios")
-    }
-}
-
-/// The configured directory, else `name` in the working directory, else the one in the
-/// repository the binary was built from.
-fn beside_sources(configured: Option<&PathBuf>, name: &str) -> PathBuf {
-    if let Some(dir) = configured {
-        return dir.clone();
-    }
-    let here = PathBuf::from(name);
-    if here.is_dir() {
-        here
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(name)
     }
 }

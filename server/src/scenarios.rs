@@ -1,9 +1,13 @@
 //! Scenario files outside the rules: which game a file belongs to, the ids they are stored
-//! under, and the shipped ones loaded from `scenarios/<game>/<id>.<ext>` at every start.
+//! under, and the shipped ones (`scenarios/<game>/<id>.<ext>`, built into the binary) stored
+//! at every start.
 //!
 //! The games' own parsers (through [`games::check_scenario`]) are the only judges of a file.
 
+use std::borrow::Cow;
 use std::path::Path;
+
+use rust_embed::Embed;
 
 use crate::games::{self, GameId, ScenarioError};
 use crate::store::{ScenarioRecord, Store, StoreError};
@@ -64,6 +68,11 @@ pub fn id_from_title(title: &str) -> String {
     id
 }
 
+/// The shipped scenarios, built into the binary so that a server started anywhere has them.
+#[derive(Embed)]
+#[folder = "../scenarios/"]
+struct BuiltIn;
+
 /// Why the shipped scenarios could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ShippedError {
@@ -76,71 +85,113 @@ pub enum ShippedError {
     Store(#[from] StoreError),
 }
 
-/// Checks every file under `dir/<game>/` and stores the valid ones as shipped scenarios, id =
-/// file stem. A file that does not validate is logged and skipped (a test keeps the shipped
-/// files valid). Returns how many were stored. A missing `dir` stores nothing.
-pub async fn load_shipped(store: &dyn Store, dir: &Path) -> Result<usize, ShippedError> {
-    let read = |path: &Path| {
-        std::fs::read_dir(path).map_err(|source| ShippedError::Read {
-            path: path.display().to_string(),
-            source,
+/// A shipped scenario file, before it is checked.
+struct ShippedFile {
+    /// Where it comes from, for the logs: `<game>/<file>`, under `dir` when read from one.
+    path: String,
+    /// The name of its folder.
+    game: String,
+    /// Its file stem.
+    id: String,
+    bytes: Cow<'static, [u8]>,
+}
+
+impl ShippedFile {
+    /// The file at `<game>/<file>`; `None` for any other path (a file beside the games' folders,
+    /// or deeper in one), which is not a scenario.
+    fn new(path: String, bytes: Cow<'static, [u8]>) -> Option<ShippedFile> {
+        let (game, file) = path.split_once('/')?;
+        if file.contains('/') {
+            return None;
+        }
+        let id = Path::new(file).file_stem()?.to_str()?.to_owned();
+        Some(ShippedFile {
+            game: game.to_owned(),
+            id,
+            bytes,
+            path,
         })
-    };
-    if !dir.is_dir() {
-        tracing::warn!(dir = %dir.display(), "no shipped scenarios here");
-        return Ok(0);
     }
+}
+
+/// Checks every shipped file (`<game>/<id>.<ext>`) and stores the valid ones as shipped
+/// scenarios, id = file stem: those built into the binary, or with `dir` those of that
+/// directory instead (development). A file that does not validate is logged and skipped (a
+/// test keeps the built-in files valid). Returns how many were stored.
+pub async fn load_shipped(store: &dyn Store, dir: Option<&Path>) -> Result<usize, ShippedError> {
+    let files = match dir {
+        None => BuiltIn::iter()
+            .filter_map(|name| {
+                let bytes = BuiltIn::get(&name)?.data;
+                ShippedFile::new(name.into_owned(), bytes)
+            })
+            .collect(),
+        Some(dir) => read_shipped(dir)?,
+    };
     let mut stored = 0;
-    let mut games: Vec<_> = read(dir)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .collect();
-    games.sort();
-    for game_dir in games.iter().filter(|p| p.is_dir()) {
-        let Some(game) = game_dir.file_name().and_then(|n| n.to_str()) else {
+    for file in files {
+        let path = &file.path;
+        let Ok(game) = file.game.parse::<GameId>() else {
+            tracing::error!(path, "shipped scenario of no known game");
             continue;
         };
-        let Ok(game) = game.parse::<GameId>() else {
-            tracing::error!(dir = %game_dir.display(), "shipped scenarios of no known game");
-            continue;
+        let title = match games::check_scenario(game, &file.bytes) {
+            Ok(title) if valid_id(&file.id) => title,
+            Ok(_) => {
+                tracing::error!(path, "shipped scenario id must be a-z, 0-9, -");
+                continue;
+            }
+            Err(e) => {
+                tracing::error!(path, error = %e, "shipped scenario refused");
+                continue;
+            }
         };
-        let mut files: Vec<_> = read(game_dir)?
+        store
+            .put_scenario(ScenarioRecord {
+                id: file.id,
+                game,
+                name: title,
+                text: String::from_utf8_lossy(&file.bytes).into_owned(),
+                shipped: true,
+            })
+            .await?;
+        stored += 1;
+    }
+    Ok(stored)
+}
+
+/// The files of `dir/<game>/`, in order.
+fn read_shipped(dir: &Path) -> Result<Vec<ShippedFile>, ShippedError> {
+    let unreadable = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| ShippedError::Read { path, source }
+    };
+    let list = |path: &Path| -> Result<Vec<_>, ShippedError> {
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .map_err(unreadable(path))?
             .filter_map(Result::ok)
             .map(|e| e.path())
             .collect();
-        files.sort();
-        for path in files.iter().filter(|p| p.is_file()) {
-            let Some(id) = path.file_stem().and_then(|s| s.to_str()) else {
+        entries.sort();
+        Ok(entries)
+    };
+    let mut files = Vec::new();
+    for game_dir in list(dir)?.iter().filter(|p| p.is_dir()) {
+        let Some(game) = game_dir.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        for path in list(game_dir)?.iter().filter(|p| p.is_file()) {
+            let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
-            let bytes = std::fs::read(path).map_err(|source| ShippedError::Read {
-                path: path.display().to_string(),
-                source,
-            })?;
-            let title = match games::check_scenario(game, &bytes) {
-                Ok(title) if valid_id(id) => title,
-                Ok(_) => {
-                    tracing::error!(path = %path.display(), "shipped scenario id must be a-z, 0-9, -");
-                    continue;
-                }
-                Err(e) => {
-                    tracing::error!(path = %path.display(), error = %e, "shipped scenario refused");
-                    continue;
-                }
-            };
-            store
-                .put_scenario(ScenarioRecord {
-                    id: id.to_owned(),
-                    game,
-                    name: title,
-                    text: String::from_utf8_lossy(&bytes).into_owned(),
-                    shipped: true,
-                })
-                .await?;
-            stored += 1;
+            let bytes = std::fs::read(path).map_err(unreadable(path))?;
+            if let Some(mut shipped) = ShippedFile::new(format!("{game}/{file}"), bytes.into()) {
+                shipped.path = path.display().to_string();
+                files.push(shipped);
+            }
         }
     }
-    Ok(stored)
+    Ok(files)
 }
 
 /// A scenario file checked for the game it names.
@@ -233,6 +284,32 @@ mod tests {
         assert!(!valid_id("Chapel"));
         assert!(!valid_id("a/b"));
         assert!(!valid_id(&"a".repeat(65)));
+    }
+
+    /// The files built in are the repository's `scenarios/`, every one of them valid.
+    #[tokio::test]
+    async fn every_shipped_file_is_built_in_and_stored() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        let mut on_disk: Vec<String> = read_shipped(&dir)
+            .expect("scenarios/")
+            .into_iter()
+            .map(|f| format!("{}/{}", f.game, f.id))
+            .collect();
+        assert!(on_disk.len() >= 7, "{on_disk:?}");
+        let store = crate::store::SqliteStore::memory().await.expect("a store");
+        let stored = load_shipped(&store, None).await.expect("stored");
+        assert_eq!(stored, on_disk.len());
+        let mut listed: Vec<String> = store
+            .list_scenarios(None)
+            .await
+            .expect("listed")
+            .into_iter()
+            .filter(|s| s.shipped)
+            .map(|s| format!("{}/{}", s.game, s.id))
+            .collect();
+        on_disk.sort();
+        listed.sort();
+        assert_eq!(listed, on_disk);
     }
 
     #[test]

@@ -132,7 +132,11 @@ pub trait AnyMatch: Send {
     fn legal(&self, seat: Seat) -> Vec<Value>;
     /// Plays a JSON action for `seat`; on `Err` nothing changed.
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<JsonEvent>, MatchError>;
-    /// The view of `viewer`, with `to_act`, `legal` and `outcome`.
+    /// The game's own part of `viewer`'s view ([`MatchView::game`]). A room puts it in the
+    /// envelope with the `to_act` and `legal` it keeps from the last command, and its clock.
+    fn game_view(&self, viewer: Viewer) -> Value;
+    /// The whole view of `viewer`, with `to_act`, `legal` and `outcome` computed now and no
+    /// clock: for replays and tests, which keep nothing between commands.
     fn view(&self, viewer: Viewer) -> Value;
     /// How the match ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
@@ -217,6 +221,10 @@ impl<G: Listed> AnyMatch for Match<G> {
         Ok(json_events::<G>(&told))
     }
 
+    fn game_view(&self, viewer: Viewer) -> Value {
+        to_json(&G::view(&self.state, viewer))
+    }
+
     fn view(&self, viewer: Viewer) -> Value {
         let legal = match viewer {
             Viewer::Seat(seat) => G::legal_actions(&self.state, seat),
@@ -227,6 +235,7 @@ impl<G: Listed> AnyMatch for Match<G> {
             to_act: G::to_act(&self.state),
             legal,
             outcome: G::outcome(&self.state),
+            clock: None,
         })
     }
 

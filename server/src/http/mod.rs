@@ -2,6 +2,7 @@
 //! metrics. Each route family is a module exporting `router()`; they share one [`AppState`].
 
 mod admin;
+mod client;
 mod error;
 mod games;
 mod headers;
@@ -14,7 +15,6 @@ mod replay;
 mod scenarios;
 mod ws;
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
@@ -22,11 +22,10 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get_service;
 use metrics_exporter_prometheus::PrometheusHandle;
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
+pub use client::WebClient;
 pub use error::HttpError;
 pub use replay::ReplayCache;
 pub use ws::WsLimits;
@@ -68,8 +67,8 @@ pub struct Limits {
     pub allowed_origins: Vec<String>,
 }
 
-/// The whole HTTP surface, with the web client served from `web_dir`.
-pub fn router(state: AppState, web_dir: PathBuf) -> Router {
+/// The whole HTTP surface, with the web client from `web`.
+pub fn router(state: AppState, web: &WebClient) -> Router {
     let max_body = state.limits.max_body;
     let router = Router::new()
         .merge(health::router())
@@ -78,7 +77,7 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
         .merge(replay::router())
         .merge(scenarios::router())
         .merge(ws::router())
-        .merge(client(&web_dir))
+        .merge(client::router(web))
         .fallback(|| async { HttpError::not_found("page") })
         .layer(DefaultBodyLimit::max(max_body))
         .layer(middleware::from_fn_with_state(max_body, limit_body));
@@ -90,16 +89,6 @@ pub fn router(state: AppState, web_dir: PathBuf) -> Router {
             }),
         )
         .with_state(state)
-}
-
-/// The web client, and nothing else of its directory: the page, its styles and its scripts.
-fn client(web_dir: &Path) -> Router<AppState> {
-    let page = get_service(ServeFile::new(web_dir.join("index.html")));
-    Router::new()
-        .route("/", page.clone())
-        .route("/index.html", page)
-        .nest_service("/css", ServeDir::new(web_dir.join("css")))
-        .nest_service("/js", ServeDir::new(web_dir.join("js")))
 }
 
 /// Refuses a body announced longer than the limit before reading any of it (a body without a

@@ -110,12 +110,7 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
     let initial = game.view(Viewer::Omniscient);
     let mut steps = Vec::with_capacity(commands.len());
     for command in commands {
-        let events = load::apply_stored(game.as_mut(), command.author, &command.action).map_err(
-            |error| LoadError::Replay {
-                seq: command.seq,
-                error,
-            },
-        )?;
+        let events = load::play_stored(game.as_mut(), command)?;
         steps.push(json!({
             "seq": command.seq,
             "seat": command.author,

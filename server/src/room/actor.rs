@@ -9,22 +9,23 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
 use chrono::Utc;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
 use uuid::Uuid;
-use xenotable_protocol::{ChatLine, ClientFrame, Seat, ServerFrame};
+use xenotable_protocol::{
+    ChatLine, ClientFrame, ClockView, JsonView, MatchView, Seat, ServerFrame,
+};
 
+use super::command::Command;
 use super::frame::{Refusal, parse_frame, refuse};
 use super::seqs::{Seqs, told_to};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
 use crate::http::rate::TokenBucket;
-use crate::store::{
-    Author, ChatRecord, CommandRecord, MatchRecord, MatchStatus, SavedClock, TokenHash,
-};
+use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
 /// The longest chat message, in characters.
 const MAX_CHAT: usize = 1_000;
@@ -39,6 +40,7 @@ struct SeatState {
     token_hash: Option<TokenHash>,
     /// The seat's own seq at which its legal actions last changed (the staleness rule).
     legal_changed: u64,
+    /// What the seat may send, as of the last command: its views and its bot read this.
     legal: Vec<Value>,
 }
 
@@ -75,18 +77,18 @@ impl RunningClock {
     }
 
     /// As every view shows it: whose time runs, the deadline (Unix milliseconds) and the time left.
-    fn to_json(self) -> Value {
+    fn view(self) -> ClockView {
         let remaining = self.remaining();
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default();
-        json!({
-            "seat": self.clock.seat,
-            "period": self.clock.period,
-            "seconds": self.clock.seconds,
-            "deadline_ms": (now + remaining).as_millis() as u64,
-            "remaining_ms": remaining.as_millis() as u64,
-        })
+        ClockView {
+            seat: self.clock.seat,
+            period: self.clock.period,
+            seconds: self.clock.seconds,
+            deadline_ms: (now + remaining).as_millis() as u64,
+            remaining_ms: remaining.as_millis() as u64,
+        }
     }
 }
 
@@ -97,6 +99,8 @@ pub(super) struct Room {
     /// The commands logged, and the seq of each viewer.
     seqs: Seqs,
     seats: Vec<SeatState>,
+    /// The seats that may act, as of the last command.
+    to_act: Vec<Seat>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
     /// When the next bot move is due, if a bot is to act.
@@ -152,12 +156,14 @@ impl Room {
                 legal: game.legal(s.seat),
             })
             .collect();
+        let to_act = game.to_act();
         let mut room = Room {
             id: record.id,
             ctx,
             game,
             seqs,
             seats,
+            to_act,
             conns: HashMap::new(),
             next_conn: 0,
             bot_due: None,
@@ -354,26 +360,34 @@ impl Room {
             Viewer::Seat(seat) => seat.to_string(),
             Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
         };
-        let mut view = self.view(viewer);
-        if !self.started() {
-            // Nobody may act before every seat is taken.
-            view["legal"] = Value::Array(Vec::new());
-        }
         frame(&ServerFrame::Welcome {
             you,
             seq: self.seqs.of(viewer),
-            view,
+            view: self.view(viewer),
             chat: self.chat.iter().cloned().collect(),
         })
     }
 
-    /// The game's view for `viewer`, with the running clock.
-    fn view(&self, viewer: Viewer) -> Value {
-        let mut view = self.game.view(viewer);
-        if let Some(clock) = self.clock {
-            view["clock"] = clock.to_json();
+    /// What `viewer` sees: the game's view in the envelope of who acts and what the viewer's
+    /// seat may send, both as of the last command, and the running clock.
+    fn view(&self, viewer: Viewer) -> JsonView {
+        let legal = match viewer {
+            // Nobody may act before every seat is taken.
+            Viewer::Seat(seat) if self.started() => self
+                .seats
+                .iter()
+                .find(|s| s.seat == seat)
+                .map(|s| s.legal.clone())
+                .unwrap_or_default(),
+            Viewer::Seat(_) | Viewer::Spectator | Viewer::Omniscient => Vec::new(),
+        };
+        MatchView {
+            game: self.game.game_view(viewer),
+            to_act: self.to_act.clone(),
+            legal,
+            outcome: self.game.outcome(),
+            clock: self.clock.map(RunningClock::view),
         }
-        view
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -556,12 +570,12 @@ impl Room {
                 format!("your options changed at seq {changed}; you have seen {seen}"),
             ));
         }
-        let events = self.game.act(seat, &action).map_err(|e| Refusal {
+        let command = Command::Act { seat, action };
+        let events = command.play(self.game.as_mut()).map_err(|e| Refusal {
             code: e.code(),
             message: e.to_string(),
         })?;
-        self.record(Author::Seat(seat), action, &events, conn, reference)
-            .await?;
+        self.record(command, &events, conn, reference).await?;
         metrics::histogram!("xenotable_apply_persist_seconds")
             .record(started_at.elapsed().as_secs_f64());
         Ok(())
@@ -571,19 +585,12 @@ impl Room {
     /// accepted command, a seat's act or the room's `TimeUp`.
     async fn record(
         &mut self,
-        author: Author,
-        action: Value,
+        command: Command,
         events: &[JsonEvent],
         conn: Option<u64>,
         reference: Option<String>,
     ) -> Result<(), Refusal> {
-        let record = CommandRecord {
-            match_id: self.id,
-            seq: (self.seqs.log() + 1) as i64,
-            author,
-            action,
-            at: Utc::now(),
-        };
+        let record = command.record(self.id, (self.seqs.log() + 1) as i64, Utc::now());
         if let Err(e) = self.ctx.committer.commit(record).await {
             tracing::error!(error = %e, "command not stored; rebuilding from the log");
             self.rebuild().await;
@@ -594,13 +601,7 @@ impl Room {
         }
         self.seqs.count(events);
         metrics::counter!("xenotable_commands_accepted_total").increment(1);
-        for s in &mut self.seats {
-            let legal = self.game.legal(s.seat);
-            if legal != s.legal {
-                s.legal = legal;
-                s.legal_changed = self.seqs.of(Viewer::Seat(s.seat));
-            }
-        }
+        self.refresh();
         self.sync_clock(None);
         // The status first: whoever is told the match is over may ask for its replay at once.
         if let Some(outcome) = self.game.outcome()
@@ -666,12 +667,25 @@ impl Room {
         }
     }
 
+    /// Who may act and what each seat may send, after the match changed: computed once per
+    /// seat here, read by every view, bot and staleness check until the next command.
+    fn refresh(&mut self) {
+        self.to_act = self.game.to_act();
+        for s in &mut self.seats {
+            let legal = self.game.legal(s.seat);
+            if legal != s.legal {
+                s.legal = legal;
+                s.legal_changed = self.seqs.of(Viewer::Seat(s.seat));
+            }
+        }
+    }
+
     /// The clock ran out: the room plays the game's `TimeUp` and logs it as its own command.
     async fn expire(&mut self) {
         let Some(running) = self.clock.take() else {
             return;
         };
-        let events = match self.game.time_up() {
+        let events = match Command::TimeUp.play(self.game.as_mut()) {
             Ok(events) => events,
             Err(e) => {
                 tracing::error!(error = %e, "the game refused its own clock's expiry");
@@ -679,10 +693,7 @@ impl Room {
             }
         };
         tracing::info!(seat = %running.clock.seat, period = running.clock.period, "time up");
-        match self
-            .record(Author::Clock, load::time_up_action(), &events, None, None)
-            .await
-        {
+        match self.record(Command::TimeUp, &events, None, None).await {
             Ok(()) => {
                 let seat = running.clock.seat;
                 self.timed_out = Some((seat, self.seqs.of(Viewer::Seat(seat))));
@@ -694,7 +705,7 @@ impl Room {
     /// Sends each connection the update built for its viewer; a viewer from whom the command
     /// is withheld gets nothing.
     fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[JsonEvent]) {
-        let mut built: HashMap<Viewer, (Vec<Value>, Value)> = HashMap::new();
+        let mut built: HashMap<Viewer, (Vec<Value>, JsonView)> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
             if !told_to(events, viewer) {
@@ -748,17 +759,17 @@ impl Room {
         }
         self.game = game;
         self.seqs = seqs;
+        self.refresh();
         self.sync_clock(None);
     }
 
     fn schedule_bot(&mut self) {
-        let to_act = self.game.to_act();
         let bot_to_act = self.started()
             && !self.abandoned
             && self
                 .seats
                 .iter()
-                .any(|s| s.bot.is_some() && to_act.contains(&s.seat));
+                .any(|s| s.bot.is_some() && self.to_act.contains(&s.seat));
         self.bot_due = match (bot_to_act, self.bot_due) {
             (false, _) => None,
             (true, Some(due)) => Some(due),
@@ -768,16 +779,15 @@ impl Room {
 
     async fn play_bot(&mut self) {
         self.bot_due = None;
-        let to_act = self.game.to_act();
         // A bot may wait for another seat (Away Team's automatic Aliens wait for the Away
         // Team's lock): the first bot to act that has a move plays it.
         for k in 0..self.seats.len() {
             let seat = self.seats[k].seat;
-            if self.seats[k].bot.is_none() || !to_act.contains(&seat) {
+            if self.seats[k].bot.is_none() || !self.to_act.contains(&seat) {
                 continue;
             }
             // The bot sees exactly what a client at its seat would see.
-            let view = self.game.view(Viewer::Seat(seat));
+            let view = serde_json::to_value(self.view(Viewer::Seat(seat))).unwrap_or_default();
             let Some(action) = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view)) else {
                 continue;
             };

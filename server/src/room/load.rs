@@ -1,11 +1,11 @@
 //! Rebuilding a match from the store: seed + ordered command log = the match.
 
-use serde_json::Value;
 use xenotable_protocol::{Outcome, Seat};
 
+use super::command::{Command, NotACommand};
 use super::seqs::Seqs;
 use crate::games::{AnyMatch, JsonEvent, MatchError, MatchSetup, new_match};
-use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
+use crate::store::{CommandRecord, MatchRecord, MatchStatus, Store, StoreError};
 
 /// Why a stored match could not be rebuilt.
 #[derive(Debug, thiserror::Error)]
@@ -14,6 +14,8 @@ pub enum LoadError {
     Store(#[from] StoreError),
     #[error("stored match cannot be set up again: {0}")]
     Setup(#[from] MatchError),
+    #[error(transparent)]
+    Command(#[from] NotACommand),
     #[error("stored command {seq} does not replay: {error}")]
     Replay { seq: i64, error: MatchError },
     #[error("the replay was interrupted")]
@@ -57,13 +59,7 @@ pub fn replay_log(
     let mut game = setup(record)?;
     let mut seqs = Seqs::new(game.seats());
     for command in commands {
-        let events =
-            apply_stored(game.as_mut(), command.author, &command.action).map_err(|error| {
-                LoadError::Replay {
-                    seq: command.seq,
-                    error,
-                }
-            })?;
+        let events = play_stored(game.as_mut(), command)?;
         seqs.count(&events);
     }
     Ok((game, seqs))
@@ -92,22 +88,15 @@ pub async fn settle(
     Ok(status)
 }
 
-/// The logged action of a clock expiry.
-pub fn time_up_action() -> Value {
-    Value::String("TimeUp".to_owned())
-}
-
-/// Applies one stored command: a seat's action, or the room's `TimeUp`.
-pub fn apply_stored(
+/// Plays one stored command on `game`.
+pub fn play_stored(
     game: &mut dyn AnyMatch,
-    author: Author,
-    action: &Value,
-) -> Result<Vec<JsonEvent>, MatchError> {
-    match author {
-        Author::Seat(seat) => game.act(seat, action),
-        Author::Clock if *action == time_up_action() => game.time_up(),
-        Author::Clock => Err(MatchError::BadAction(format!(
-            "the clock logged {action}, not a time-up"
-        ))),
-    }
+    record: &CommandRecord,
+) -> Result<Vec<JsonEvent>, LoadError> {
+    Command::from_record(record)?
+        .play(game)
+        .map_err(|error| LoadError::Replay {
+            seq: record.seq,
+            error,
+        })
 }

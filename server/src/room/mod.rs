@@ -6,6 +6,7 @@
 
 pub mod abandon;
 mod actor;
+mod command;
 mod commit;
 pub mod frame;
 pub mod load;
@@ -20,6 +21,7 @@ use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 use xenotable_protocol::Seat;
 
+pub use command::{Command, NotACommand};
 pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 

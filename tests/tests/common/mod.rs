@@ -168,9 +168,18 @@ impl Server {
     /// Starts the server on `db` with extra command-line arguments (and no others beyond the
     /// bind address, the admin token and the database), and waits until it is healthy.
     pub async fn start_with(db: &Db, args: &[&str]) -> Server {
+        Server::start_in(db, None, args).await
+    }
+
+    /// As [`Server::start_with`], from the working directory `cwd` when given (else the
+    /// test's own).
+    pub async fn start_in(db: &Db, cwd: Option<&std::path::Path>, args: &[&str]) -> Server {
         let port = free_port();
         let mut cmd = Server::command(db, port);
         cmd.args(args);
+        if let Some(cwd) = cwd {
+            cmd.current_dir(cwd);
+        }
         let child = cmd.spawn().expect("the server starts");
         let server = Server { child, port };
         server.wait_healthy().await;

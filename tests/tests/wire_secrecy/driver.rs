@@ -167,6 +167,7 @@ fn full_view<G: Game>(s: &G::State, viewer: Viewer) -> Value {
         to_act: G::to_act(s),
         legal,
         outcome: G::outcome(s),
+        clock: None,
     })
 }
 

@@ -29,6 +29,7 @@ fn view(s: &State, viewer: Viewer) -> String {
         to_act: Artemia::to_act(s),
         legal,
         outcome: Artemia::outcome(s),
+        clock: None,
     })
     .expect("views serialize")
 }
