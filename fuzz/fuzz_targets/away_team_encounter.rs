@@ -7,18 +7,18 @@
 use libfuzzer_sys::fuzz_target;
 use xenotable_fuzz::{Bytes, Table};
 use xenotable_server::games::away_team::{AwayTeam, Encounter, Options};
-use xenotable_server::games::{Game, check_scenario};
+use xenotable_server::games::{Game, GameId, check_scenario};
 
 fuzz_target!(|data: &[u8]| {
     // The registry refuses bytes that are not UTF-8 before the parser sees them.
     let Ok(text) = std::str::from_utf8(data) else {
-        assert!(check_scenario("away-team", data).is_err());
+        assert!(check_scenario(GameId::AwayTeam, data).is_err());
         return;
     };
     match Encounter::parse(text) {
         Ok(encounter) => {
             assert_eq!(
-                check_scenario("away-team", data),
+                check_scenario(GameId::AwayTeam, data),
                 Ok(encounter.title.clone())
             );
             let seats = AwayTeam::seats();
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(e.line >= 1 && e.column >= 1, "{e}");
             // At most one past the last line: where a missing part is reported.
             assert!(e.line <= text.split('\n').count() + 1, "{e}");
-            assert_eq!(check_scenario("away-team", data), Err(e.into()));
+            assert_eq!(check_scenario(GameId::AwayTeam, data), Err(e));
         }
     }
 });

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use xenotable_fuzz::{Bytes, Table};
 use xenotable_server::games::derelict::{Derelict, Options, scenario};
-use xenotable_server::games::{Game, check_scenario};
+use xenotable_server::games::{Game, GameId, check_scenario};
 
 fuzz_target!(|data: &[u8]| {
     match scenario::parse_bytes(data) {
@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
                 Ok(&parsed),
                 "{canonical}"
             );
-            assert_eq!(check_scenario("derelict", data), Ok(parsed.title.clone()));
+            assert_eq!(
+                check_scenario(GameId::Derelict, data),
+                Ok(parsed.title.clone())
+            );
             let seats = Derelict::seats();
             let config = Derelict::configure(&seats, Some(&canonical), Options::default())
                 .expect("a scenario that parses configures a match");
