@@ -4,12 +4,21 @@
 //! ordered command log; all randomness comes from the match's [`Dice`]. State leaves a match
 //! only through [`Game::view`] and [`Game::redact`].
 //!
-//! The server knows a game by one line of the table below: its folder and its [`Game`] type.
+//! The server knows a game by its module and one line of the table below: its [`Game`] type.
 //! Everything else it needs (name, seats, options, scenarios, scenario files, bots) comes from
 //! that type's `Game` impl.
 
 #[macro_use]
 mod table;
+
+// The games' modules are declared here, not by the table: rustfmt and cargo-mutants find a
+// module only through a plain `mod` item.
+pub mod artemia;
+pub mod away_team;
+pub mod derelict;
+pub mod intruder;
+#[cfg(any(test, feature = "test-game"))]
+pub mod noughts;
 
 game_table! {
     Artemia in artemia,

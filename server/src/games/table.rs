@@ -1,4 +1,4 @@
-//! The game table: one line per game makes its module, its [`GameId`] and its dispatch.
+//! The game table: one line per game makes its [`GameId`] and its dispatch.
 //!
 //! Code that must reach a game's types from a [`GameId`] writes a [`Visit`]or once, generic
 //! over [`Game`], instead of matching on game names.
@@ -11,11 +11,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::{Game, GameId};
 
 /// Declares the games: `Name in module,` per game, where `module::Name` implements [`Game`].
-/// Expands to the `pub mod` of each game and to [`GameId`] with one variant per game, in table
-/// order (the lobby lists them so). A line may carry attributes such as `#[cfg(...)]`.
+/// Expands to [`GameId`] with one variant per game, in table order (the lobby lists them so).
+/// A line may carry attributes such as `#[cfg(...)]`.
 macro_rules! game_table {
     ($( $(#[$attr:meta])* $game:ident in $module:ident, )*) => {
-        $( $(#[$attr])* pub mod $module; )*
 
         /// A game the server plays; on the wire and in the database, its [`Game::ID`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

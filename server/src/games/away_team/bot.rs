@@ -163,7 +163,10 @@ mod tests {
                     Seat::AwayTeam,
                     Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
                 ),
-                (Seat::Aliens, Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed)),
+                (
+                    Seat::Aliens,
+                    Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
+                ),
             ];
             let played = play_out(&mut *m, &mut bots);
             assert!(
@@ -181,7 +184,10 @@ mod tests {
             for seed in 100..200 {
                 let mut m = test_match(encounter, seed);
                 let mut bots = [
-                    (Seat::Aliens, Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed)),
+                    (
+                        Seat::Aliens,
+                        Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
+                    ),
                     (
                         Seat::AwayTeam,
                         Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),

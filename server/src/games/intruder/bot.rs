@@ -28,7 +28,6 @@ impl RandomIntruder {
         }
     }
 
-
     /// The items of the listed one-item lists under `key`.
     fn items<'v>(legal: &'v [Value], key: &str) -> impl Iterator<Item = &'v Value> {
         legal.iter().filter_map(move |a| a[key].as_array()?.first())

@@ -78,11 +78,20 @@ pub enum Action {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Event {
-    Marked { seat: Seat, square: u8 },
+    Marked {
+        seat: Seat,
+        square: u8,
+    },
     /// The other side's mine went off under `seat`'s try.
-    MineWentOff { seat: Seat, square: u8 },
+    MineWentOff {
+        seat: Seat,
+        square: u8,
+    },
     /// `seat` marked its own mine; only `seat` is told.
-    Disarmed { seat: Seat, square: u8 },
+    Disarmed {
+        seat: Seat,
+        square: u8,
+    },
 }
 
 /// What one viewer may know.
@@ -98,16 +107,18 @@ fn side(seat: Seat) -> Option<usize> {
 }
 
 fn winner(squares: &[Square; SQUARES as usize]) -> Option<Seat> {
-    LINES.iter().find_map(|line| match squares[usize::from(line[0])] {
-        Square::Marked(seat)
-            if line
-                .iter()
-                .all(|&k| squares[usize::from(k)] == Square::Marked(seat)) =>
-        {
-            Some(seat)
-        }
-        _ => None,
-    })
+    LINES
+        .iter()
+        .find_map(|line| match squares[usize::from(line[0])] {
+            Square::Marked(seat)
+                if line
+                    .iter()
+                    .all(|&k| squares[usize::from(k)] == Square::Marked(seat)) =>
+            {
+                Some(seat)
+            }
+            _ => None,
+        })
 }
 
 impl Game for Noughts {
@@ -220,7 +231,10 @@ impl Game for Noughts {
 
     fn view(state: &State, viewer: Viewer) -> View {
         let mines = match viewer {
-            Viewer::Seat(seat) => side(seat).and_then(|k| state.mines[k]).into_iter().collect(),
+            Viewer::Seat(seat) => side(seat)
+                .and_then(|k| state.mines[k])
+                .into_iter()
+                .collect(),
             Viewer::Spectator => Vec::new(),
             Viewer::Omniscient => state.mines.iter().flatten().copied().collect(),
         };

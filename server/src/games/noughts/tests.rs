@@ -105,7 +105,10 @@ fn a_full_board_without_a_line_is_a_draw() {
         mark(&mut s, seat, square).unwrap_or_else(|e| panic!("{seat} {square}: {e}"));
     }
     let outcome = Noughts::outcome(&s).expect("over");
-    assert_eq!((outcome.winners, outcome.reason.as_str()), (vec![], "board_full"));
+    assert_eq!(
+        (outcome.winners, outcome.reason.as_str()),
+        (vec![], "board_full")
+    );
 }
 
 #[test]
@@ -167,8 +170,15 @@ fn it_plays_through_the_game_table_by_its_id() {
     assert_eq!(m.game(), game);
     let typed: Match<Noughts> =
         Match::new(&SIDES, None, Options::default(), 3).expect("the same match");
-    assert_eq!(m.state_hash(), typed.state_hash(), "the same seed, the same mines");
+    assert_eq!(
+        m.state_hash(),
+        typed.state_hash(),
+        "the same seed, the same mines"
+    );
     let square = m.legal(Seat::Marines)[0].clone();
     let told = m.act(Seat::Marines, &square).expect("legal");
-    assert_eq!(told.last().map(|e| &e.whole["type"]), Some(&json!("marked")));
+    assert_eq!(
+        told.last().map(|e| &e.whole["type"]),
+        Some(&json!("marked"))
+    );
 }
