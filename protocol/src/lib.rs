@@ -3,8 +3,14 @@
 //! Only data lives here: lobby and match messages and, per game, the `Action` a seat may send,
 //! the `View` one viewer may see and the `Event` that tells what happened. No rules, no I/O.
 //! Every enum is internally tagged JSON and unknown fields are refused, so a client's typo is an
-//! error rather than a silently ignored intent. Names are snake_case in the lobby frames and
-//! Artemia, kebab-case in Derelict and Away Team (like the seat ids `hunted-1`, `away-team`).
+//! error rather than a silently ignored intent.
+//!
+//! One wire convention for every game: tags and enum values are kebab-case (`"type":"play-hunt"`,
+//! `"card":"force-field"`, `"phase":"end-of-turn"`), like the seat ids `hunted-1` and `away-team`
+//! and the game ids; field names are snake_case (`to_act`, `deadline_ms`); stable codes, the
+//! error codes (`not_your_turn`) and the outcome reasons (`exit_reached`), are snake_case. The
+//! frame types (`"t":"act"`) and match statuses are single words. An action type renamed since
+//! matches were stored also reads its old name, so their command logs still replay.
 
 pub mod artemia;
 pub mod away_team;

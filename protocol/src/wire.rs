@@ -123,7 +123,7 @@ pub struct JoinMatch {
 /// Where a match stands in its life: on the wire, in the lobby's `?status=` filter and in the
 /// store, always spelled `open`, `live`, `finished` or `abandoned`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum MatchStatus {
     /// Waiting for players to fill its seats.
     Open,

@@ -445,7 +445,7 @@ async fn a_malformed_action_is_refused_with_bad_action() {
         json!("commit"),
         json!(null),
         json!([commit]),
-        json!({"type": "give_up", "now": true}),
+        json!({"type": "give-up", "now": true}),
     ]
     .into_iter()
     .enumerate()
@@ -583,14 +583,14 @@ async fn acting_out_of_turn_is_refused_with_not_your_turn() {
     let commit = json!({"type": "commit", "cards": ["lair"]});
     let act = json!({"t": "act", "seq": 0, "ref": "eager", "action": commit});
     t.refuse(1, text(act), "not_your_turn", Some("eager")).await;
-    let act = json!({"t": "act", "seq": 0, "action": {"type": "give_up"}});
+    let act = json!({"t": "act", "seq": 0, "action": {"type": "give-up"}});
     t.refuse(3, text(act), "not_your_turn", None).await;
     t.creature_passes().await;
     // Now the Hunted explore and the Creature waits.
     let act = json!({"t": "act", "seq": t.seq, "ref": "again", "action": {"type": "pass"}});
     t.refuse(CREATURE, text(act), "not_your_turn", Some("again"))
         .await;
-    let despair = json!({"type": "play_hunt", "play": {"card": "despair"}});
+    let despair = json!({"type": "play-hunt", "play": {"card": "despair"}});
     let act = json!({"t": "act", "seq": t.seq, "action": despair});
     t.refuse(CREATURE, text(act), "not_your_turn", None).await;
     // A Hunted who has committed has done its part.

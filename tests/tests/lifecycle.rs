@@ -251,7 +251,7 @@ async fn a_late_act_after_the_end_is_told_game_over() {
     let last = play_to_the_end(&mut clients, &mut pick).await;
     for (k, client) in clients.iter_mut().enumerate() {
         // An act the client had every reason to send, with the seq it has seen.
-        let act = json!({"t": "act", "seq": last[k]["seq"], "action": {"type": "give_up"}});
+        let act = json!({"t": "act", "seq": last[k]["seq"], "action": {"type": "give-up"}});
         client.send(act).await;
         let refused = client.recv_type("error").await;
         assert_eq!(refused["code"], "game_over", "{refused}");

@@ -58,8 +58,8 @@ fn assert_no_face_down_card_leaked(frames: &[String], me: Option<usize>) {
         if let Some(view) = frame.get("view") {
             let revealed = matches!(
                 view["phase"].as_str(),
-                Some("reckoning" | "end_of_turn" | "over")
-            ) && view["decision"]["kind"] != "river_choice";
+                Some("reckoning" | "end-of-turn" | "over")
+            ) && view["decision"]["kind"] != "river-choice";
             for (j, h) in view["hunted"]
                 .as_array()
                 .expect("hunted")
@@ -79,7 +79,7 @@ fn assert_no_face_down_card_leaked(frames: &[String], me: Option<usize>) {
             let theirs = whose.and_then(|n| n.parse::<usize>().ok()).map(|n| n - 1) != me;
             match event["type"].as_str() {
                 Some("committed") if theirs => assert!(event["cards"].is_null(), "{raw}"),
-                Some("river_choice") if theirs => {
+                Some("river-choice") if theirs => {
                     assert!(
                         event["kept"].is_null() && event["returned"].is_null(),
                         "{raw}"

@@ -98,7 +98,7 @@ fn malformed_actions_are_refused_and_change_nothing() {
         json!({"type": "pass", "extra": 1}),
         json!({"type": "commit", "cards": "lair"}),
         json!({"type": "commit", "cards": ["lair", "lair"]}),
-        json!({"type": "play_hunt", "play": {"card": "despair", "why": true}}),
+        json!({"type": "play-hunt", "play": {"card": "despair", "why": true}}),
     ];
     for action in bad {
         let err = m

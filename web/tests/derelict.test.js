@@ -58,13 +58,13 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
 
   // Deployment: every marine on an M square, facing east, by clicking.
   await marines.waitForSelector('.d-phase[data-phase="marine-deployment"]');
-  await marines.click('.d-facing button[data-facing="E"]');
+  await marines.click('.d-facing button[data-facing="e"]');
   const starts = [[1, 3], [1, 1], [2, 1], [1, 2], [2, 2], [1, 4]];
   for (const [i, [x, y]] of starts.entries()) {
     assert.match(await marines.locator('.d-model h2').innerText(), new RegExp(`Marine ${i + 1}$`));
     await clickSquare(marines, 'deploy', x, y);
   }
-  assert.deepEqual(await modelOn(marines, 'm1'), { x: 1, y: 3, facing: 'E' });
+  assert.deepEqual(await modelOn(marines, 'm1'), { x: 1, y: 3, facing: 'e' });
   await shoot(marines, 'derelict-deployed');
   await marines.click('button:has-text("Confirm deployment")');
   await answered(marines);
@@ -80,13 +80,13 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   await clickSquare(marines, 'step', 2, 3);
   await marines.click('.d-actions button:has-text("Right (E)")');
   await answered(marines);
-  assert.equal((await modelOn(marines, 'm1')).facing, 'S');
+  assert.equal((await modelOn(marines, 'm1')).facing, 's');
   await marines.keyboard.press('q');
   await answered(marines);
-  assert.equal((await modelOn(marines, 'm1')).facing, 'E');
+  assert.equal((await modelOn(marines, 'm1')).facing, 'e');
   await marines.keyboard.press('w');
   await answered(marines);
-  assert.deepEqual(await modelOn(marines, 'm1'), { x: 3, y: 3, facing: 'E' });
+  assert.deepEqual(await modelOn(marines, 'm1'), { x: 3, y: 3, facing: 'e' });
   // m1 is spent: the next marine that can act comes up; clicking m1 shows it with its arc.
   assert.match(await marines.locator('.d-model h2').innerText(), /Marine 2/);
   await marines.locator('.d-svg .model[data-model="m1"]').click();
@@ -109,16 +109,16 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
 
   // Alien turn 1: two arrivals on entry squares, chosen by clicking, then one steps into view.
   await aliens.waitForSelector('.d-phase[data-phase="alien-turn"]');
-  await aliens.click('.d-facing button[data-facing="S"]');
+  await aliens.click('.d-facing button[data-facing="s"]');
   await clickSquare(aliens, 'arrive', 9, 1);
-  await aliens.click('.d-facing button[data-facing="N"]');
+  await aliens.click('.d-facing button[data-facing="n"]');
   await clickSquare(aliens, 'arrive', 9, 5);
   await aliens.locator('.d-svg .model[data-model="a1"]').click();
   await clickSquare(aliens, 'step', 9, 2);
   await clickSquare(aliens, 'step', 9, 3);
   await aliens.click('.d-actions button:has-text("Right (E)")');
   await answered(aliens);
-  assert.deepEqual(await modelOn(aliens, 'a1'), { x: 9, y: 3, facing: 'W' });
+  assert.deepEqual(await modelOn(aliens, 'a1'), { x: 9, y: 3, facing: 'w' });
   await shoot(aliens, 'derelict-aliens-turn');
   await aliens.click('.d-actions button:has-text("End turn")');
   await answered(aliens);

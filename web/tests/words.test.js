@@ -13,19 +13,19 @@ import { HUNT, PLACES, SURVIVAL } from '../js/tables/artemia/words.js';
 const protocol = (file) => readFileSync(join(repo, 'protocol', 'src', 'artemia', file), 'utf8');
 const words = readFileSync(join(repo, 'web', 'js', 'tables', 'artemia', 'words.js'), 'utf8');
 
-/** The variants of `pub enum <name>` in Rust source, as their snake_case wire names. */
+/** The variants of `pub enum <name>` in Rust source, as their kebab-case wire names. */
 function variants(source, name) {
   const body = source.slice(source.indexOf(`pub enum ${name} {`));
   const block = body.slice(body.indexOf('{') + 1, body.indexOf('\n}'));
   return [...block.matchAll(/^ {4}([A-Z][A-Za-z]*)\b/gm)]
-    .map(([, variant]) => variant.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase());
+    .map(([, variant]) => variant.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase());
 }
 
 /** The `case '<name>'` labels of the switch in the function `fn` of words.js. */
 function cases(fn) {
   const body = words.slice(words.indexOf(`export function ${fn}(`));
   const end = body.indexOf('\n}\n');
-  return new Set([...body.slice(0, end).matchAll(/case '([a-z_]+)'/g)].map(([, c]) => c));
+  return new Set([...body.slice(0, end).matchAll(/case '([a-z-]+)'/g)].map(([, c]) => c));
 }
 
 test('every Artemia event has words in the log', () => {
@@ -58,10 +58,9 @@ test('every Hunt card, Survival card and place has its name and text', () => {
   assert.deepEqual(variants(cards, 'Place'), PLACES.map((p) => p.id));
 });
 
-/** The kebab-case wire names of `pub enum <name>` in `game`'s protocol file. */
+/** The wire names of `pub enum <name>` in `game`'s protocol file. */
 function kebabVariants(game, file, name) {
-  const source = readFileSync(join(repo, 'protocol', 'src', game, file), 'utf8');
-  return variants(source, name).map((v) => v.replace(/_/g, '-'));
+  return variants(readFileSync(join(repo, 'protocol', 'src', game, file), 'utf8'), name);
 }
 
 /** The `case '<name>'` labels of the function `fn` in a table's words.js. */
@@ -85,7 +84,7 @@ for (const [game, dir] of [['derelict', 'derelict'], ['away_team', 'away-team']]
 test('every Intruder event, action and prompt has words', () => {
   const source = readFileSync(join(repo, 'protocol', 'src', 'intruder', 'mod.rs'), 'utf8');
   for (const [name, fn] of [['Event', 'describeEvent'], ['Action', 'describeAction'], ['Prompt', 'promptWords']]) {
-    const wire = variants(source, name).map((v) => v.replace(/_/g, '-'));
+    const wire = variants(source, name);
     assert.ok(wire.length > 5, `read: ${wire}`);
     const known = tableCases('intruder', fn);
     assert.deepEqual(wire.filter((v) => !known.has(v)), [], name);

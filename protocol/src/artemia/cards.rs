@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the ten places of the map, numbered 1 to 10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Place {
     Lair = 1,
     Jungle = 2,
@@ -172,7 +172,7 @@ impl<'de> Deserialize<'de> for PlaceSet {
 
 /// The 20 Hunt cards of the Creature, one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum HuntCard {
     Despair,
     ForceField,
@@ -224,13 +224,15 @@ impl HuntCard {
 
 /// The 15 Survival cards of the Hunted, one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum SurvivalCard {
     Adrenaline,
     Ingenuity,
     Sacrifice,
+    #[serde(alias = "sixth_sense")]
     SixthSense,
     Smokescreen,
+    #[serde(alias = "strike_back")]
     StrikeBack,
     Vortex,
     Detector,
@@ -238,8 +240,10 @@ pub enum SurvivalCard {
     Drone,
     Gate,
     Hologram,
+    #[serde(alias = "wrong_track")]
     WrongTrack,
     Amplifier,
+    #[serde(alias = "double_back")]
     DoubleBack,
 }
 

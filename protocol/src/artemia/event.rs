@@ -9,7 +9,7 @@ use crate::{Outcome, Seat};
 
 /// The Creature's three tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Token {
     Creature,
     Artemia,
@@ -18,7 +18,7 @@ pub enum Token {
 
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     TurnBegan {
         turn: u32,

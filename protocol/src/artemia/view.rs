@@ -10,7 +10,7 @@ use crate::Seat;
 
 /// The four phases of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Phase {
     Exploration,
     Hunting,
@@ -20,7 +20,7 @@ pub enum Phase {
 
 /// Where the match stands, as the view says it: a phase of the turn, or the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum TablePhase {
     Exploration,
     Hunting,
@@ -43,7 +43,7 @@ impl From<Phase> for TablePhase {
 
 /// A secret choice made and waiting for the others' before it is revealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Sealed {
     /// A phase-3 or phase-4 Survival card, or a pass (`None`).
     Survival { play: Option<SurvivalPlay> },
@@ -185,7 +185,7 @@ pub struct TurnEffects {
 
 /// What the table is waiting for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Decision {
     /// The Creature may play a Hunt card of this phase, or pass.
     HuntCard,

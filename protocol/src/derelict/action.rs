@@ -89,6 +89,31 @@ mod tests {
         );
     }
 
+    /// Logs stored before the wire convention was made one name facings in capitals.
+    #[test]
+    fn facings_read_in_capitals_too_and_write_in_lowercase() {
+        for (old, facing, new) in [
+            ("N", Facing::N, "n"),
+            ("E", Facing::E, "e"),
+            ("S", Facing::S, "s"),
+            ("W", Facing::W, "w"),
+        ] {
+            let stored = format!(r#"{{"type":"face","model":"m1","facing":"{old}"}}"#);
+            let action: Action = serde_json::from_str(&stored).unwrap();
+            assert_eq!(
+                action,
+                Action::Face {
+                    model: ModelId::Marine(1),
+                    facing
+                }
+            );
+            assert_eq!(
+                serde_json::to_string(&action).unwrap(),
+                format!(r#"{{"type":"face","model":"m1","facing":"{new}"}}"#)
+            );
+        }
+    }
+
     #[test]
     fn unknown_fields_are_refused() {
         for bad in [

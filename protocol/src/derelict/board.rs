@@ -80,12 +80,19 @@ impl Cell {
     }
 }
 
-/// Where a model looks: one of the four orthogonal directions.
+/// Where a model looks: one of the four orthogonal directions, `n`, `e`, `s` or `w` on the wire.
+/// Command logs stored before the wire convention was made one hold them in capitals (`"N"`):
+/// those are read too, never written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Facing {
+    #[serde(alias = "N")]
     N,
+    #[serde(alias = "E")]
     E,
+    #[serde(alias = "S")]
     S,
+    #[serde(alias = "W")]
     W,
 }
 

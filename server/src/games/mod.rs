@@ -38,7 +38,7 @@ pub use dice::Dice;
 pub use error::{RuleError, ScenarioError, SetupError};
 pub use registry::{
     AnyMatch, GameInfo, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError, MatchSetup,
-    built_in_scenarios, check_scenario, games, new_match,
+    built_in_scenarios, check_scenario, games, new_match, rewrite_action,
 };
 pub use table::{Listed, UnknownGame, Visit};
 pub use told::{Audience, SeatSet, Told};

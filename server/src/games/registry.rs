@@ -194,6 +194,11 @@ fn json_events<G: Game>(told: &[super::Told<G::Event>]) -> Vec<JsonEvent> {
         .collect()
 }
 
+/// A JSON action of game `G`, read.
+fn read_action<G: Game>(action: &Value) -> Result<G::Action, MatchError> {
+    G::Action::deserialize(action).map_err(|e| MatchError::BadAction(e.to_string()))
+}
+
 impl<G: Listed> AnyMatch for Match<G> {
     fn game(&self) -> GameId {
         G::GAME
@@ -215,8 +220,7 @@ impl<G: Listed> AnyMatch for Match<G> {
     }
 
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<JsonEvent>, MatchError> {
-        let action: G::Action =
-            G::Action::deserialize(action).map_err(|e| MatchError::BadAction(e.to_string()))?;
+        let action = read_action::<G>(action)?;
         let told = G::apply(&mut self.state, seat, &action, &mut self.dice)?;
         Ok(json_events::<G>(&told))
     }
@@ -281,6 +285,19 @@ pub fn new_match(setup: &MatchSetup) -> Result<Box<dyn AnyMatch>, MatchError> {
         }
     }
     setup.game.visit(Make(setup))
+}
+
+/// A JSON action of `game` as the game writes it now: read, then written again. An action
+/// stored in a spelling since renamed (Artemia's snake_case names) comes out in today's names.
+pub fn rewrite_action(game: GameId, action: &Value) -> Result<Value, MatchError> {
+    struct Rewrite<'a>(&'a Value);
+    impl Visit for Rewrite<'_> {
+        type Output = Result<Value, MatchError>;
+        fn visit<G: Listed>(self) -> Self::Output {
+            read_action::<G>(self.0).map(|action| to_json(&action))
+        }
+    }
+    game.visit(Rewrite(action))
 }
 
 /// Checks a scenario file of `game`, as the bytes it came in; returns its title.

@@ -15,15 +15,15 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use serde_json::json;
+use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::matches::{find, parse_id};
 use super::rate::ClientIp;
 use super::{AppState, HttpError};
-use crate::games::Viewer;
+use crate::games::{GameId, Viewer, rewrite_action};
 use crate::room::load::{self, LoadError};
-use crate::store::{CommandRecord, MatchRecord, MatchStatus};
+use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/matches/{id}/replay", get(replay))
@@ -114,7 +114,7 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
         steps.push(json!({
             "seq": command.seq,
             "seat": command.author,
-            "action": command.action,
+            "action": written(record.game, command)?,
             "events": events.iter().map(|e| e.whole.clone()).collect::<Vec<_>>(),
             "view": game.view(Viewer::Omniscient),
         }));
@@ -129,4 +129,18 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
         "steps": steps,
     });
     Ok(Bytes::from(doc.to_string()))
+}
+
+/// A step's action as its game writes it now, whatever spelling the log holds it in (Artemia's
+/// were snake_case once); the clock's expiry as stored.
+fn written(game: GameId, command: &CommandRecord) -> Result<Value, LoadError> {
+    match command.author {
+        Author::Seat(_) => {
+            rewrite_action(game, &command.action).map_err(|error| LoadError::Replay {
+                seq: command.seq,
+                error,
+            })
+        }
+        Author::Clock => Ok(command.action.clone()),
+    }
 }

@@ -371,16 +371,16 @@ impl Secrets for Artemia {
         let discards = among(&|k| {
             [
                 "resist",
-                "take_back",
-                "discard_place",
-                "discard_two",
-                "keep_cards",
+                "take-back",
+                "discard-place",
+                "discard-two",
+                "keep-cards",
             ]
             .contains(&kind(k))
-                || ["sacrifice", "sixth_sense", "vortex"].contains(&card(k))
-                || ["scream", "forbidden_zone", "ascendancy"].contains(&card(k))
+                || ["sacrifice", "sixth-sense", "vortex"].contains(&card(k))
+                || ["scream", "forbidden-zone", "ascendancy"].contains(&card(k))
         });
-        let cards = among(&|k| ["play_hunt", "play_survival"].contains(&kind(k)));
+        let cards = among(&|k| ["play-hunt", "play-survival"].contains(&kind(k)));
         let preferred = if !smokescreen.is_empty() {
             smokescreen
         } else if view["effects"]["smokescreen"] == true && !discards.is_empty() {
@@ -440,17 +440,17 @@ async fn artemia_frames_are_independent_of_hands_decks_and_sealed_choices() {
     coverage.assert_covers(&[
         "committed",
         "chose",
-        "survival_submitted",
-        "river_choice",
-        "phobia_shown",
-        "survival_cards_drawn",
-        "shelter_kept",
-        "hunt_cards_drawn",
-        "struck_back",
-        "cards_discarded",
-        "cards_taken_back",
+        "survival-submitted",
+        "river-choice",
+        "phobia-shown",
+        "survival-cards-drawn",
+        "shelter-kept",
+        "hunt-cards-drawn",
+        "struck-back",
+        "cards-discarded",
+        "cards-taken-back",
         "exchanged",
-        "survival_card_played",
+        "survival-card-played",
     ]);
     drop(server);
     db.drop_db().await;

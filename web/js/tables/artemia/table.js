@@ -21,16 +21,16 @@ export function describeAction(action, names) {
 }
 
 /** Actions that a click on a place can choose, in order of preference. */
-const BOARD_ACTIONS = ['place_creature_token', 'place_target_token', 'place_artemia_token', 'shift_creature_token', 'shift_artemia_token'];
+const BOARD_ACTIONS = ['place-creature-token', 'place-target-token', 'place-artemia-token', 'shift-creature-token', 'shift-artemia-token'];
 
 /** The places an action concerns, for a click on the map: one place, or a pair in order. */
 function clickPath(action) {
   switch (action.type) {
-    case 'place_creature_token': return [action.place];
-    case 'place_artemia_token':
-    case 'place_target_token': return action.places;
-    case 'shift_creature_token': return [action.to];
-    case 'shift_artemia_token': return [action.from, action.to];
+    case 'place-creature-token': return [action.place];
+    case 'place-artemia-token':
+    case 'place-target-token': return action.places;
+    case 'shift-creature-token': return [action.to];
+    case 'shift-artemia-token': return [action.from, action.to];
     default: return null;
   }
 }
@@ -83,7 +83,7 @@ class ArtemiaTable {
     const revealed = events.filter((e) => e.type === 'revealed');
     if (revealed.length) {
       this.lastReveal = { turn: view.turn, cards: revealed.map((e) => [e.hunted, e.cards]) };
-    } else if (!this.lastReveal && view.hunted.every((x) => x.in_play && x.in_play.length) && ['reckoning', 'end_of_turn', 'over'].includes(view.phase) && view.decision?.kind !== 'river_choice') {
+    } else if (!this.lastReveal && view.hunted.every((x) => x.in_play && x.in_play.length) && ['reckoning', 'end-of-turn', 'over'].includes(view.phase) && view.decision?.kind !== 'river-choice') {
       // Joined or reconnected after the reveal: the view itself shows the cards.
       this.lastReveal = { turn: view.turn, cards: view.hunted.map((x) => [x.seat, x.in_play]) };
     }
@@ -262,7 +262,7 @@ class ArtemiaTable {
 
 /** The legal actions in the order the panel offers them: a place's power before its take-back. */
 function offered(legal) {
-  const later = (a) => Number(a.type === 'take_back');
+  const later = (a) => Number(a.type === 'take-back');
   return [...legal].sort((a, b) => later(a) - later(b));
 }
 
@@ -275,11 +275,11 @@ function waitingWords(v, you, acting) {
 /** Which legal actions a card in hand stands for, by kind of card. */
 const CARD_ACTIONS = {
   place: (a, id) => (a.type === 'commit' && a.cards.length === 1 && a.cards[0] === id)
-    || (a.type === 'discard_place' && a.card === id),
+    || (a.type === 'discard-place' && a.card === id),
   // Flashback is played as a copy of another card: its plays name that card.
-  hunt: (a, id) => a.type === 'play_hunt' && (a.flashback ? id === 'flashback' : a.play.card === id),
-  survival: (a, id) => (a.type === 'play_survival' && a.play.card === id)
-    || (a.type === 'discard_survival' && a.card === id),
+  hunt: (a, id) => a.type === 'play-hunt' && (a.flashback ? id === 'flashback' : a.play.card === id),
+  survival: (a, id) => (a.type === 'play-survival' && a.play.card === id)
+    || (a.type === 'discard-survival' && a.card === id),
 };
 
 const PLACE_NUMBER = Object.fromEntries(PLACES.map((p) => [p.id, p.n]));

@@ -22,11 +22,11 @@ export const PLACE = Object.fromEntries(PLACES.map((p) => [p.id, p]));
 /** Hunt cards: phase, symbol and effect (rules section 10). */
 export const HUNT = {
   despair: { name: 'Despair', phase: 1, symbol: 'A', text: 'Survival cards can be neither played nor drawn this turn.' },
-  force_field: { name: 'Force Field', phase: 1, symbol: 'T', text: 'Two adjacent places may not be explored this turn.' },
+  'force-field': { name: 'Force Field', phase: 1, symbol: 'T', text: 'Two adjacent places may not be explored this turn.' },
   anticipation: { name: 'Anticipation', phase: 2, symbol: '', text: 'Name a Hunted: if the Creature token catches him, Assimilation advances 1 more.' },
   ascendancy: { name: 'Ascendancy', phase: 2, symbol: '', text: 'Name a Hunted: he discards down to 2 Place cards in hand.' },
   fierceness: { name: 'Fierceness', phase: 2, symbol: '', text: 'Each Hunted caught by a Creature token loses 1 extra Will.' },
-  forbidden_zone: { name: 'Forbidden Zone', phase: 2, symbol: '', text: 'Every Hunted discards 1 Place card from hand.' },
+  'forbidden-zone': { name: 'Forbidden Zone', phase: 2, symbol: '', text: 'Every Hunted discards 1 Place card from hand.' },
   interference: { name: 'Interference', phase: 2, symbol: '', text: 'The Beach and The Wreck are ineffective.' },
   persecution: { name: 'Persecution', phase: 2, symbol: '', text: 'Powers that return Place cards return at most 1.' },
   mutation: { name: 'Mutation', phase: 2, symbol: 'A', text: 'Each Hunted caught by the Artemia token also loses 1 Will.' },
@@ -48,25 +48,25 @@ export const SURVIVAL = {
   adrenaline: { name: 'Adrenaline', phase: 1, text: 'Your Will goes up by 1.' },
   ingenuity: { name: 'Ingenuity', phase: 1, text: 'The Beacon is placed on The Beach.' },
   sacrifice: { name: 'Sacrifice', phase: 1, text: 'Discard a Place card; the Creature plays no more Hunt cards this turn.' },
-  sixth_sense: { name: 'Sixth Sense', phase: 1, text: 'Take back 2 Place cards from your discard.' },
+  'sixth-sense': { name: 'Sixth Sense', phase: 1, text: 'Take back 2 Place cards from your discard.' },
   smokescreen: { name: 'Smokescreen', phase: 1, text: 'Discards are hidden from the Creature this turn.' },
-  strike_back: { name: 'Strike Back', phase: 1, text: '2 random Hunt cards go to the bottom of the Hunt deck.' },
+  'strike-back': { name: 'Strike Back', phase: 1, text: '2 random Hunt cards go to the bottom of the Hunt deck.' },
   vortex: { name: 'Vortex', phase: 2, text: 'Exchange a card in play with one of your discard.' },
   detector: { name: 'Detector', phase: 3, text: 'The Artemia token does not affect you.' },
   dodge: { name: 'Dodge', phase: 3, text: 'Creature tokens do not affect you.' },
   drone: { name: 'Drone', phase: 3, text: 'Use The Rover’s power instead of your place’s.' },
   gate: { name: 'Gate', phase: 3, text: 'Use the power of a place adjacent to yours.' },
   hologram: { name: 'Hologram', phase: 3, text: 'Shift the Artemia token to a neighbouring place.' },
-  wrong_track: { name: 'Wrong Track', phase: 3, text: 'Shift the Creature token to a neighbouring place.' },
+  'wrong-track': { name: 'Wrong Track', phase: 3, text: 'Shift the Creature token to a neighbouring place.' },
   amplifier: { name: 'Amplifier', phase: 4, text: 'If the Beacon is on The Beach, remove it: Rescue advances 1.' },
-  double_back: { name: 'Double Back', phase: 4, text: 'Take the Place card you played back into your hand.' },
+  'double-back': { name: 'Double Back', phase: 4, text: 'Take the Place card you played back into your hand.' },
 };
 
 export const PHASES = {
   exploration: 'Phase 1 · Exploration',
   hunting: 'Phase 2 · Hunting',
   reckoning: 'Phase 3 · Reckoning',
-  end_of_turn: 'Phase 4 · End of turn',
+  'end-of-turn': 'Phase 4 · End of turn',
   over: 'The match is over',
 };
 
@@ -82,7 +82,7 @@ const cards = (n) => `${n} card${n === 1 ? '' : 's'}`;
 export function huntPlay(play, names) {
   const card = huntName(play.card);
   switch (play.card) {
-    case 'force_field': return `${card} on ${places(play.places)}`;
+    case 'force-field': return `${card} on ${places(play.places)}`;
     case 'anticipation':
     case 'ascendancy':
     case 'phobia': return `${card} naming ${seatWithName(play.hunted, names)}`;
@@ -97,9 +97,9 @@ export function survivalPlay(play) {
   const card = survivalName(play.card);
   switch (play.card) {
     case 'sacrifice': return `${card}, discarding ${placeName(play.discard)}`;
-    case 'sixth_sense': return `${card}, taking back ${places(play.cards)}`;
+    case 'sixth-sense': return `${card}, taking back ${places(play.cards)}`;
     case 'vortex': return `${card}: ${placeName(play.in_play)} swapped for ${placeName(play.from_discard)}`;
-    case 'double_back': return `${card}, keeping ${placeName(play.keep)}`;
+    case 'double-back': return `${card}, keeping ${placeName(play.keep)}`;
     default: return card;
   }
 }
@@ -124,14 +124,14 @@ const POWER_WORDS = {
   rover: (p) => `The Rover: take ${placeName(p.card)} from the reserve`,
   shelter: () => 'The Shelter: draw 2 Survival cards, keep 1',
   wreck: () => 'The Wreck: Rescue advances',
-  source_will: (p, names) => `The Source: ${seatWithName(p.hunted, names)} gains 1 Will`,
-  source_draw: () => 'The Source: take a Survival card',
+  'source-will': (p, names) => `The Source: ${seatWithName(p.hunted, names)} gains 1 Will`,
+  'source-draw': () => 'The Source: take a Survival card',
   artefact: () => 'The Artefact: 2 cards next turn, both resolved',
 };
 
 /** A place power as chosen in R2. */
 export function powerWords(power, names) {
-  if (power.power === 'lair_copy') return `The Lair copying ${powerWords(power.copy, names)}`;
+  if (power.power === 'lair-copy') return `The Lair copying ${powerWords(power.copy, names)}`;
   return (POWER_WORDS[power.power] ?? (() => power.power))(power, names);
 }
 
@@ -139,36 +139,36 @@ const VIA = { own: '', gate: ' through Gate', drone: ' through Drone' };
 
 /** What passing means at each decision. */
 const PASS_WORDS = {
-  hunt_card: 'Pass: play no Hunt card',
-  creature_token: 'Pass: play no Hunt card',
-  artemia_token: 'Pass: keep the Artemia token back',
-  survival_card: 'Pass: play no Survival card',
+  'hunt-card': 'Pass: play no Hunt card',
+  'creature-token': 'Pass: play no Hunt card',
+  'artemia-token': 'Pass: keep the Artemia token back',
+  'survival-card': 'Pass: play no Survival card',
   explore: 'Pass: play no Survival card',
 };
 
 /** One legal action as a button label (the group heading says what kind it is). */
 export function actionLabel(a, names, decision = null) {
   switch (a.type) {
-    case 'play_hunt': return (a.flashback ? 'Flashback as ' : '') + huntPlay(a.play, names);
-    case 'place_creature_token': return placeName(a.place);
-    case 'place_artemia_token':
-    case 'place_target_token': return places(a.places);
-    case 'play_survival': return survivalPlay(a.play);
+    case 'play-hunt': return (a.flashback ? 'Flashback as ' : '') + huntPlay(a.play, names);
+    case 'place-creature-token': return placeName(a.place);
+    case 'place-artemia-token':
+    case 'place-target-token': return places(a.places);
+    case 'play-survival': return survivalPlay(a.play);
     case 'resist': return a.cards.length ? `take back ${places(a.cards)}` : 'take back nothing';
-    case 'give_up': return 'Give up (Will to 3, discard back, Assimilation advances)';
+    case 'give-up': return 'Give up (Will to 3, discard back, Assimilation advances)';
     case 'commit': return places(a.cards);
-    case 'keep_in_play': return `keep ${placeName(a.card)}`;
-    case 'keep_cards': return `keep ${places(a.cards)}`;
-    case 'hide_cards': return `hide ${places(a.cards)}`;
-    case 'discard_place': return placeName(a.card);
-    case 'lose_will': return 'Lose 1 Will';
-    case 'discard_two': return `discard ${places(a.cards)}`;
-    case 'discard_survival': return survivalName(a.card);
-    case 'shift_artemia_token': return `${placeName(a.from)} → ${placeName(a.to)}`;
-    case 'shift_creature_token': return placeName(a.to);
-    case 'use_power': return powerWords(a.power, names) + (VIA[a.via] ?? '');
-    case 'take_back': return placeName(a.card);
-    case 'keep_survival': return survivalName(a.card);
+    case 'keep-in-play': return `keep ${placeName(a.card)}`;
+    case 'keep-cards': return `keep ${places(a.cards)}`;
+    case 'hide-cards': return `hide ${places(a.cards)}`;
+    case 'discard-place': return placeName(a.card);
+    case 'lose-will': return 'Lose 1 Will';
+    case 'discard-two': return `discard ${places(a.cards)}`;
+    case 'discard-survival': return survivalName(a.card);
+    case 'shift-artemia-token': return `${placeName(a.from)} → ${placeName(a.to)}`;
+    case 'shift-creature-token': return placeName(a.to);
+    case 'use-power': return powerWords(a.power, names) + (VIA[a.via] ?? '');
+    case 'take-back': return placeName(a.card);
+    case 'keep-survival': return survivalName(a.card);
     case 'pass': return PASS_WORDS[decision?.kind] ?? 'Pass';
     default: return a.type;
   }
@@ -177,25 +177,25 @@ export function actionLabel(a, names, decision = null) {
 /** The heading of the group an action belongs to, and the group key. */
 export function actionGroup(a) {
   switch (a.type) {
-    case 'play_hunt': return [`hunt:${a.play.card}:${a.flashback}`, `Play ${a.flashback ? 'Flashback as ' : ''}${huntName(a.play.card)}`];
-    case 'play_survival': return [`survival:${a.play.card}`, `Play ${survivalName(a.play.card)}`];
-    case 'place_creature_token': return [a.type, 'Place the Creature token'];
-    case 'place_artemia_token': return [a.type, 'Put out the Artemia token'];
-    case 'place_target_token': return [a.type, 'Place the Target token'];
+    case 'play-hunt': return [`hunt:${a.play.card}:${a.flashback}`, `Play ${a.flashback ? 'Flashback as ' : ''}${huntName(a.play.card)}`];
+    case 'play-survival': return [`survival:${a.play.card}`, `Play ${survivalName(a.play.card)}`];
+    case 'place-creature-token': return [a.type, 'Place the Creature token'];
+    case 'place-artemia-token': return [a.type, 'Put out the Artemia token'];
+    case 'place-target-token': return [a.type, 'Place the Target token'];
     case 'resist': return [a.type, 'Resist: lose 1 Will and'];
     case 'commit': return [a.type, 'Explore: commit face down'];
-    case 'keep_in_play': return [a.type, 'The River: which card stays in play?'];
-    case 'keep_cards': return [a.type, 'Ascendancy: the 2 cards you keep'];
-    case 'hide_cards': return [a.type, 'Phobia: the 2 cards you hide'];
-    case 'discard_place': return [a.type, 'Discard a Place card'];
-    case 'discard_two': return [a.type, 'Scream: or discard 2 Place cards'];
-    case 'discard_survival': return [a.type, 'Toxin: discard a Survival card'];
-    case 'shift_artemia_token': return [a.type, 'Hologram: shift the Artemia token'];
-    case 'shift_creature_token': return [a.type, 'Wrong Track: shift the Creature token'];
-    case 'use_power': return [a.type, 'Use a power'];
-    case 'take_back': return [a.type, 'Or take back a card from your discard'];
-    case 'keep_survival': return [a.type, 'The Shelter: keep'];
-    case 'pass': case 'give_up': case 'lose_will': return ['simple', ''];
+    case 'keep-in-play': return [a.type, 'The River: which card stays in play?'];
+    case 'keep-cards': return [a.type, 'Ascendancy: the 2 cards you keep'];
+    case 'hide-cards': return [a.type, 'Phobia: the 2 cards you hide'];
+    case 'discard-place': return [a.type, 'Discard a Place card'];
+    case 'discard-two': return [a.type, 'Scream: or discard 2 Place cards'];
+    case 'discard-survival': return [a.type, 'Toxin: discard a Survival card'];
+    case 'shift-artemia-token': return [a.type, 'Hologram: shift the Artemia token'];
+    case 'shift-creature-token': return [a.type, 'Wrong Track: shift the Creature token'];
+    case 'use-power': return [a.type, 'Use a power'];
+    case 'take-back': return [a.type, 'Or take back a card from your discard'];
+    case 'keep-survival': return [a.type, 'The Shelter: keep'];
+    case 'pass': case 'give-up': case 'lose-will': return ['simple', ''];
     default: return [a.type, a.type];
   }
 }
@@ -205,23 +205,23 @@ export function decisionWords(decision, phase, names) {
   if (!decision) return '';
   const who = (seat) => seatWithName(seat, names);
   switch (decision.kind) {
-    case 'hunt_card': return `The Creature may play a Hunt card of ${PHASES[phase] ?? 'this phase'}.`;
+    case 'hunt-card': return `The Creature may play a Hunt card of ${PHASES[phase] ?? 'this phase'}.`;
     case 'explore': return 'The Hunted choose where to explore.';
-    case 'creature_token': return 'The Creature places the Creature token.';
-    case 'artemia_token': return 'The Creature may put out the Artemia token.';
-    case 'target_token': return 'The Creature places the Target token.';
+    case 'creature-token': return 'The Creature places the Creature token.';
+    case 'artemia-token': return 'The Creature may put out the Artemia token.';
+    case 'target-token': return 'The Creature places the Target token.';
     case 'ascendancy': return `${who(decision.hunted)} keeps 2 Place cards (Ascendancy).`;
     case 'phobia': return `${who(decision.hunted)} hides 2 Place cards (Phobia).`;
-    case 'forbidden_zone': return 'The Hunted each discard a Place card (Forbidden Zone).';
-    case 'survival_card': return 'The Hunted may play a Survival card.';
-    case 'river_choice': return 'The River: the Hunted keep one of their two cards in play.';
+    case 'forbidden-zone': return 'The Hunted each discard a Place card (Forbidden Zone).';
+    case 'survival-card': return 'The Hunted may play a Survival card.';
+    case 'river-choice': return 'The River: the Hunted keep one of their two cards in play.';
     case 'hologram': return `${who(decision.hunted)} shifts the Artemia token (Hologram).`;
-    case 'wrong_track': return `${who(decision.hunted)} shifts the Creature token (Wrong Track).`;
+    case 'wrong-track': return `${who(decision.hunted)} shifts the Creature token (Wrong Track).`;
     case 'scream': return 'Scream: the Hunted at the target lose Will or discard.';
     case 'toxin': return 'Toxin: the Hunted at the target discard a Survival card.';
     case 'place': return `${who(decision.hunted)} resolves ${placeName(decision.place)}.`;
     case 'shelter': return `${who(decision.hunted)} keeps one of two Survival cards (The Shelter).`;
-    case 'artemia_discard': return 'The Hunted caught by the Artemia token discard a Place card.';
+    case 'artemia-discard': return 'The Hunted caught by the Artemia token discard a Place card.';
     default: return decision.kind;
   }
 }
@@ -232,44 +232,44 @@ const hidden = (list, n, word = cards) => (list ? places(list) : word(n));
 export function eventWords(e, names) {
   const who = (seat) => seatWithName(seat, names);
   switch (e.type) {
-    case 'turn_began': return `— Turn ${e.turn} —`;
-    case 'phase_began': return PHASES[e.phase] ?? e.phase;
+    case 'turn-began': return `— Turn ${e.turn} —`;
+    case 'phase-began': return PHASES[e.phase] ?? e.phase;
     case 'passed': return `${who(e.seat)} passes.`;
-    case 'hunt_card_played': return `The Creature plays ${e.flashback ? 'Flashback as ' : ''}${huntPlay(e.play, names)}.`;
-    case 'hunt_cards_drawn': return `The Creature draws ${e.cards ? e.cards.map(huntName).join(', ') : cards(e.count)}.`;
-    case 'hunt_deck_shuffled': return `The Hunt discard is shuffled into a new deck (${cards(e.count)}).`;
-    case 'struck_back': return `${who(e.hunted)} strikes back: ${e.cards ? e.cards.map(huntName).join(', ') : cards(e.count)} to the bottom of the Hunt deck.`;
-    case 'survival_card_played': return `${who(e.hunted)} plays ${e.play ? survivalPlay(e.play) : survivalName(e.card)}.`;
-    case 'survival_submitted': return e.play ? `${who(e.hunted)} chooses ${survivalPlay(e.play)}.` : `${who(e.hunted)} has chosen.`;
-    case 'survival_cards_drawn': return `${who(e.hunted)} draws ${e.cards ? e.cards.map(survivalName).join(', ') : `${e.count} Survival card${e.count === 1 ? '' : 's'}`}.`;
-    case 'survival_deck_shuffled': return `The Survival discard is shuffled into a new deck (${cards(e.count)}).`;
-    case 'survival_card_discarded': return `${who(e.hunted)} discards ${survivalName(e.card)}.`;
-    case 'shelter_kept': return `${who(e.hunted)} keeps ${e.kept ? survivalName(e.kept) : 'one card'} and discards ${e.discarded ? survivalName(e.discarded) : 'the other'}.`;
+    case 'hunt-card-played': return `The Creature plays ${e.flashback ? 'Flashback as ' : ''}${huntPlay(e.play, names)}.`;
+    case 'hunt-cards-drawn': return `The Creature draws ${e.cards ? e.cards.map(huntName).join(', ') : cards(e.count)}.`;
+    case 'hunt-deck-shuffled': return `The Hunt discard is shuffled into a new deck (${cards(e.count)}).`;
+    case 'struck-back': return `${who(e.hunted)} strikes back: ${e.cards ? e.cards.map(huntName).join(', ') : cards(e.count)} to the bottom of the Hunt deck.`;
+    case 'survival-card-played': return `${who(e.hunted)} plays ${e.play ? survivalPlay(e.play) : survivalName(e.card)}.`;
+    case 'survival-submitted': return e.play ? `${who(e.hunted)} chooses ${survivalPlay(e.play)}.` : `${who(e.hunted)} has chosen.`;
+    case 'survival-cards-drawn': return `${who(e.hunted)} draws ${e.cards ? e.cards.map(survivalName).join(', ') : `${e.count} Survival card${e.count === 1 ? '' : 's'}`}.`;
+    case 'survival-deck-shuffled': return `The Survival discard is shuffled into a new deck (${cards(e.count)}).`;
+    case 'survival-card-discarded': return `${who(e.hunted)} discards ${survivalName(e.card)}.`;
+    case 'shelter-kept': return `${who(e.hunted)} keeps ${e.kept ? survivalName(e.kept) : 'one card'} and discards ${e.discarded ? survivalName(e.discarded) : 'the other'}.`;
     case 'resisted': return `${who(e.hunted)} resists.`;
-    case 'gave_up': return `${who(e.hunted)} gives up.`;
+    case 'gave-up': return `${who(e.hunted)} gives up.`;
     case 'exhausted': return `${who(e.hunted)} is exhausted: Will back to 3, all discards back to hand.`;
-    case 'will_changed': return `${who(e.hunted)} now has ${e.will} Will.`;
-    case 'cards_taken_back': return `${who(e.hunted)} takes back ${hidden(e.cards, e.count)}.`;
-    case 'cards_discarded': return `${who(e.hunted)} discards ${hidden(e.cards, e.count)}.`;
-    case 'played_card_returned': return `${who(e.hunted)} takes ${placeName(e.card)} back to hand.`;
+    case 'will-changed': return `${who(e.hunted)} now has ${e.will} Will.`;
+    case 'cards-taken-back': return `${who(e.hunted)} takes back ${hidden(e.cards, e.count)}.`;
+    case 'cards-discarded': return `${who(e.hunted)} discards ${hidden(e.cards, e.count)}.`;
+    case 'played-card-returned': return `${who(e.hunted)} takes ${placeName(e.card)} back to hand.`;
     case 'exchanged': return e.to_play ? `${who(e.hunted)} swaps ${placeName(e.to_discard)} in play for ${placeName(e.to_play)}.` : `${who(e.hunted)} swaps a card in play with one of his discard.`;
     case 'committed': return `${who(e.hunted)} commits ${hidden(e.cards, e.count)} face down.`;
     case 'chose': return e.cards ? `${who(e.hunted)} chooses ${places(e.cards)}.` : `${who(e.hunted)} has chosen.`;
-    case 'river_choice': return e.kept ? `${who(e.hunted)} keeps ${placeName(e.kept)} in play, ${placeName(e.returned)} back to hand.` : `${who(e.hunted)} keeps one card in play.`;
+    case 'river-choice': return e.kept ? `${who(e.hunted)} keeps ${placeName(e.kept)} in play, ${placeName(e.returned)} back to hand.` : `${who(e.hunted)} keeps one card in play.`;
     case 'revealed': return `Reveal: ${who(e.hunted)} explored ${places(e.cards)}.`;
-    case 'phobia_shown': return `${who(e.hunted)} shows the Creature ${hidden(e.cards, e.count)}.`;
-    case 'token_placed': return `The ${TOKENS[e.token]} goes on ${places(e.places)}.`;
-    case 'token_shifted': return `${who(e.hunted)} shifts the ${TOKENS[e.token]} from ${placeName(e.from)} to ${placeName(e.to)}.`;
-    case 'presence_moved': return `Detour: ${who(e.hunted)} is moved from ${placeName(e.from)} to ${placeName(e.to)}.`;
+    case 'phobia-shown': return `${who(e.hunted)} shows the Creature ${hidden(e.cards, e.count)}.`;
+    case 'token-placed': return `The ${TOKENS[e.token]} goes on ${places(e.places)}.`;
+    case 'token-shifted': return `${who(e.hunted)} shifts the ${TOKENS[e.token]} from ${placeName(e.from)} to ${placeName(e.to)}.`;
+    case 'presence-moved': return `Detour: ${who(e.hunted)} is moved from ${placeName(e.from)} to ${placeName(e.to)}.`;
     case 'caught': return `${who(e.hunted)} is caught by the ${TOKENS[e.token]} on ${placeName(e.place)}!`;
-    case 'power_used': return `${who(e.hunted)} on ${placeName(e.at)} uses ${placeName(e.power)}${e.copied ? ` (copying ${placeName(e.copied)})` : ''}${VIA[e.via] ?? ''}.`;
-    case 'beacon_placed': return 'The Beacon is put on The Beach.';
-    case 'beacon_removed': return 'The Beacon is taken off The Beach.';
-    case 'rescue_advanced': return `Rescue advances: ${e.distance} to go.`;
-    case 'assimilation_advanced': return `Assimilation advances: ${e.distance} to go.`;
-    case 'reserve_card_taken': return `${who(e.hunted)} takes ${placeName(e.card)} from the reserve.`;
-    case 'turn_ended': return `Turn ${e.turn} ends.`;
-    case 'game_over': return outcomeWords(e.outcome);
+    case 'power-used': return `${who(e.hunted)} on ${placeName(e.at)} uses ${placeName(e.power)}${e.copied ? ` (copying ${placeName(e.copied)})` : ''}${VIA[e.via] ?? ''}.`;
+    case 'beacon-placed': return 'The Beacon is put on The Beach.';
+    case 'beacon-removed': return 'The Beacon is taken off The Beach.';
+    case 'rescue-advanced': return `Rescue advances: ${e.distance} to go.`;
+    case 'assimilation-advanced': return `Assimilation advances: ${e.distance} to go.`;
+    case 'reserve-card-taken': return `${who(e.hunted)} takes ${placeName(e.card)} from the reserve.`;
+    case 'turn-ended': return `Turn ${e.turn} ends.`;
+    case 'game-over': return outcomeWords(e.outcome);
     default: return e.type;
   }
 }

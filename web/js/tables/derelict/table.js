@@ -18,12 +18,12 @@ const CELL = 32;
 /** A map at least this many times wider than high is a wide one. */
 const WIDE = 4;
 
-const FORWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const RIGHT = { N: [1, 0], E: [0, 1], S: [-1, 0], W: [0, -1] };
-const TURN_RIGHT = { N: 'E', E: 'S', S: 'W', W: 'N' };
-const TURN_LEFT = { N: 'W', E: 'N', S: 'E', W: 'S' };
+const FORWARD = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
+const RIGHT = { n: [1, 0], e: [0, 1], s: [-1, 0], w: [0, -1] };
+const TURN_RIGHT = { n: 'e', e: 's', s: 'w', w: 'n' };
+const TURN_LEFT = { n: 'w', e: 'n', s: 'e', w: 's' };
 /** Degrees to rotate a shape drawn facing north. */
-const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
+const ANGLE = { n: 0, e: 90, s: 180, w: 270 };
 const SPECIAL = new Set(['E', 'X', 'M', 'A']);
 const FLOOR_LABEL = { E: 'E', X: 'EXIT', M: 'M', A: 'A' };
 
@@ -144,7 +144,7 @@ class DerelictTable {
     this.view = null;
     this.pending = false;
     this.selected = null;
-    this.facing = 'E';
+    this.facing = 'e';
     this.aimFlame = false;
     this.picked = false;
     this.lastTarget = null;
@@ -405,7 +405,7 @@ class DerelictTable {
     const cx = m.at.x * CELL + CELL / 2;
     const cy = m.at.y * CELL + CELL / 2;
     const number = m.id.slice(1);
-    const rotate = `rotate(${ANGLE[m.facing ?? 'N']} ${cx} ${cy})`;
+    const rotate = `rotate(${ANGLE[m.facing ?? 'n']} ${cx} ${cy})`;
     const parts = [];
     if (selected) parts.push(svg('circle', { class: 'ring selected', cx, cy, r: CELL / 2 - 1 }));
     else if (active) parts.push(svg('circle', { class: 'ring active', cx, cy, r: CELL / 2 - 1 }));
@@ -487,7 +487,7 @@ class DerelictTable {
       ? `Click a highlighted M square to put ${modelName(this.selected)} there facing:`
       : 'Click a highlighted entry square to bring an alien in facing:';
     replace(this.el.facing, h('p', {}, what), h('div', { class: 'd-facing-buttons', role: 'radiogroup' },
-      ['N', 'E', 'S', 'W'].map((f) => h('button', {
+      ['n', 'e', 's', 'w'].map((f) => h('button', {
         type: 'button', class: ['facing', f === this.facing ? 'chosen' : ''], 'aria-pressed': String(f === this.facing), dataset: { facing: f },
         onclick: () => { this.facing = f; this.render(); },
       }, FACING_WORDS[f]))),

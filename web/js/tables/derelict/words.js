@@ -1,7 +1,7 @@
 // Derelict in words: models, squares, facings, every event (each die rolled, with its purpose)
 // and every action, for the log, the replay and the action panel.
 
-export const FACING_WORDS = { N: 'north', E: 'east', S: 'south', W: 'west' };
+export const FACING_WORDS = { n: 'north', e: 'east', s: 'south', w: 'west' };
 
 export const ROLE_WORDS = { sergeant: 'Sergeant', soldier: 'Soldier', flamer: 'Flamer' };
 

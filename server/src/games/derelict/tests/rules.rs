@@ -1000,7 +1000,7 @@ fn the_registry_plays_derelict_over_json() {
     act(
         &mut game,
         Seat::Marines,
-        r#"{"type":"deploy","model":"m1","to":{"x":0,"y":0},"facing":"E"}"#,
+        r#"{"type":"deploy","model":"m1","to":{"x":0,"y":0},"facing":"e"}"#,
     )
     .unwrap();
     act(&mut game, Seat::Marines, r#"{"type":"confirm"}"#).unwrap();
