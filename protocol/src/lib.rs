@@ -23,6 +23,6 @@ mod wire;
 pub use envelope::{ClockView, JsonView, MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{
-    ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, MatchCreated, MatchStatus,
+    ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, LogEntry, MatchCreated, MatchStatus,
     MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame, UnknownStatus,
 };

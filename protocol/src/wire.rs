@@ -31,14 +31,18 @@ pub enum ClientFrame {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerFrame {
-    /// On connect: who you are, the whole view, and the table chat so far (oldest first, the
-    /// latest lines only).
+    /// On connect: who you are, the whole view, the table chat so far (oldest first, the
+    /// latest lines only), and every update this viewer was told so far (oldest first, each as
+    /// it was sent: its seq and its events redacted for this viewer), so a reload or a reconnect
+    /// loses none of the match's story.
     Welcome {
         you: String,
         seq: u64,
         view: JsonView,
         #[serde(default)]
         chat: Vec<ChatLine>,
+        #[serde(default)]
+        log: Vec<LogEntry>,
     },
     /// After each accepted command: what happened and the new view, for this viewer.
     Update {
@@ -60,6 +64,16 @@ pub enum ServerFrame {
         text: String,
     },
     Pong {},
+}
+
+/// One update of a viewer's history, as its `update` frame told it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogEntry {
+    /// The viewer's own seq of the update.
+    pub seq: u64,
+    /// Its events, as the viewer was told them.
+    pub events: Vec<Value>,
 }
 
 /// A line of the table chat.

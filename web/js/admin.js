@@ -1,8 +1,10 @@
 // The admin page: the admin token (entered once, kept in localStorage), every stored scenario
 // per game, shipped or uploaded, an upload form (a file or pasted text) that says what the
-// server refused in words, and deleting uploaded scenarios.
+// server refused in words and selects the line it points at, and deleting uploaded scenarios
+// (asked first).
 
 import * as api from './api.js';
+import { confirmMove } from './confirm.js';
 import { h, replace } from './dom.js';
 import * as tokens from './tokens.js';
 import { errorText, gameTitle } from './words.js';
@@ -30,6 +32,7 @@ class AdminPage {
     };
     this.el.token.value = tokens.adminToken();
     this.el.file.addEventListener('change', () => this.readFile());
+    this.el.text.addEventListener('input', () => delete this.el.text.dataset.errorLine);
     const tokenForm = h('form', { class: 'token-form', onsubmit: (e) => { e.preventDefault(); this.keepToken(); } },
       this.el.token,
       h('button', { type: 'submit' }, 'Keep token'),
@@ -125,6 +128,13 @@ class AdminPage {
     this.el.result.className = ['upload-result', ok ? 'ok-text' : 'error-text'].join(' ');
   }
 
+  /** Says what the server refused; a `line L, column C` is selected in the text area. */
+  refused(error) {
+    this.say(errorText(error));
+    const at = error.code === 'scenario_invalid' && /line (\d+), column \d+/i.exec(error.message ?? '');
+    if (at) selectLine(this.el.text, Number(at[1]));
+  }
+
   fileText() {
     const text = this.el.text.value;
     this.say('');
@@ -139,7 +149,7 @@ class AdminPage {
       const { game, title } = await api.checkScenario(text, this.el.game.value || undefined);
       this.say(`The file is valid: “${title}” (${gameTitle(game, this.games)}).`, true);
     } catch (error) {
-      this.say(errorText(error));
+      this.refused(error);
     }
   }
 
@@ -155,11 +165,12 @@ class AdminPage {
       this.say(`Uploaded “${stored.name}” as ${stored.id} (${gameTitle(stored.game, this.games)}); it can be played now.`, true);
       await this.load();
     } catch (error) {
-      this.say(errorText(error));
+      this.refused(error);
     }
   }
 
   async remove(s) {
+    if (!await confirmMove(`Delete the scenario “${s.name}” (${s.id}) from the server? Matches already played on it keep their copy.`, 'Delete it')) return;
     try {
       await api.deleteScenario(s.id, tokens.adminToken());
       this.showError(null);
@@ -168,4 +179,16 @@ class AdminPage {
       this.showError(error);
     }
   }
+}
+
+/** Selects line `line` of `area` (1-based) and scrolls it into view: the line the server points at. */
+function selectLine(area, line) {
+  const lines = area.value.split('\n');
+  if (line < 1 || line > lines.length) return;
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  area.focus();
+  area.setSelectionRange(start, start + lines[line - 1].length);
+  const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 16;
+  area.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  area.dataset.errorLine = String(line);
 }

@@ -8,12 +8,17 @@
 //   #/replay/<match>            replay a finished match
 //   #/admin                     the admin page: scenarios, upload, delete
 //   #/editor[/<scenario>]       the Derelict scenario editor, empty or on a stored scenario
+//   #/help[/<game>]             how to play each game
+//   #/settings                  the player's settings (questions before final moves, motion)
 
 import { mountAdmin } from './admin.js';
 import { mountEditor } from './editor.js';
+import { mountHelp } from './help/page.js';
 import { mountJoin, mountLobby } from './lobby.js';
 import { mountMatch } from './match.js';
 import { mountReplay } from './replay.js';
+import { applySettings } from './settings.js';
+import { mountSettings } from './settings-page.js';
 import * as tokens from './tokens.js';
 
 const root = document.getElementById('app');
@@ -32,8 +37,11 @@ function route() {
   else if (page === 'replay' && id) unmount = mountReplay(root, id);
   else if (page === 'admin') unmount = mountAdmin(root);
   else if (page === 'editor') unmount = mountEditor(root, id ?? null);
+  else if (page === 'help') unmount = mountHelp(root, id ?? null);
+  else if (page === 'settings') unmount = mountSettings(root);
   else unmount = mountLobby(root);
 }
 
+applySettings();
 window.addEventListener('hashchange', route);
 route();

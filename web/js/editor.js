@@ -2,9 +2,11 @@
 // resized within 1..64, every header key as a field, the file checked by the server as it
 // changes (its `line L, column C` message shown, and the square marked when it is on the map),
 // downloaded as the ASCII file, loaded from a file or from a stored scenario, uploaded with the
-// admin token, and a match started on it.
+// admin token, and a match started on it. A reload, a closed tab or "New map" asks first when
+// the map differs from the file last loaded, downloaded or uploaded.
 
 import * as api from './api.js';
+import { confirmMove } from './confirm.js';
 import { h, replace, svg } from './dom.js';
 import * as tokens from './tokens.js';
 import { errorText, gameTitle } from './words.js';
@@ -110,6 +112,8 @@ class Editor {
     this.checkTimer = null;
     this.checkRun = 0;
     this.stored = null;
+    /** The file as last loaded, downloaded or uploaded: a map that differs is unsaved. */
+    this.savedText = null;
     this.comments = [];
     this.map = blankMap(12, 8);
     this.fields = {};
@@ -144,6 +148,13 @@ class Editor {
     this.el.grid.addEventListener('pointerover', (e) => this.paintAt(e, false));
     this.stopPainting = () => { this.painting = false; };
     window.addEventListener('pointerup', this.stopPainting);
+    // A reload or a closed tab would throw an unsaved map away: the browser asks first.
+    this.guard = (event) => {
+      if (!this.unsaved()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', this.guard);
     this.renderPalette();
     replace(root, h('div', { class: 'editor' },
       h('h1', {}, 'Derelict scenario editor'),
@@ -173,12 +184,23 @@ class Editor {
             h('div', { class: 'ed-row' }, this.el.name, this.el.aliens, this.el.start),
             this.el.startHint)))));
     this.renderAll();
+    this.saved();
   }
 
   leave() {
     this.left = true;
     clearTimeout(this.checkTimer);
     window.removeEventListener('pointerup', this.stopPainting);
+    window.removeEventListener('beforeunload', this.guard);
+  }
+
+  /** The map as it is now is kept somewhere (loaded, downloaded, uploaded, or new and empty). */
+  saved() {
+    this.savedText = this.text();
+  }
+
+  unsaved() {
+    return this.text() !== this.savedText;
   }
 
   text() {
@@ -249,12 +271,14 @@ class Editor {
     this.changed();
   }
 
-  reset() {
+  async reset() {
+    if (this.unsaved() && !await confirmMove('Start a new map? The changes to this one are not saved (download or upload it first).', 'Throw it away')) return;
     this.comments = [];
     this.map = blankMap(12, 8);
     for (const [key, value] of KEYS) this.fields[key] = value;
     this.setStored(null);
     this.renderAll();
+    this.saved();
   }
 
   /** The scenario as the server stores it, or null once the map differs: only that is played. */
@@ -309,6 +333,7 @@ class Editor {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+    this.saved();
   }
 
   load(text) {
@@ -318,6 +343,7 @@ class Editor {
     // A key the file leaves out takes the rules' default, shown in its field and saved.
     for (const [key] of KEYS) this.fields[key] = fields[key] ?? defaultValue(key, fields);
     this.renderAll();
+    this.saved();
   }
 
   async loadFile() {
@@ -362,6 +388,7 @@ class Editor {
     try {
       const stored = await api.uploadScenario(this.text(), { token, id: this.el.id.value.trim() || undefined, game: 'derelict' });
       this.setStored(stored);
+      this.saved();
       this.el.id.value = stored.id;
       this.el.upload.className = 'ed-upload ok-text';
       this.el.upload.textContent = `Uploaded as ${stored.id}: it can be played now.`;

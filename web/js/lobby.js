@@ -1,11 +1,13 @@
-// The lobby: the games with their seats and options, a form to create a match (choosing which
-// seats are bots, which are yours and which stay open), a join link per open seat, and the
-// lists of open, live and finished matches.
+// The lobby: the games with their seats and options (each game, scenario and option said in
+// words, with a link to its guide), a form to create a match (choosing which seats are bots,
+// which are yours and which stay open) that lands on the new match's table, and the lists of
+// open, live and finished matches.
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
+import { helpOf, optionWords, scenarioAbout } from './help/index.js';
 import * as tokens from './tokens.js';
-import { tableFor } from './tables/index.js';
+import { isDraw, tableFor } from './tables/index.js';
 import { errorText, gameTitle, namesOf, seatLabel, seatSummaryText, when, wonBy } from './words.js';
 
 /** How often the match lists refresh, in milliseconds. */
@@ -20,7 +22,6 @@ function linkTo(hash) {
 export function mountLobby(root) {
   const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
   const form = h('section', { class: 'panel create' }, h('h2', {}, 'New match'), h('p', {}, 'Loading the games…'));
-  const created = h('section', { class: 'panel created', hidden: true });
   const lists = h('section', { class: 'panel lists' }, h('h2', {}, 'Matches'));
   const listBodies = {
     open: h('div', { class: 'match-list', dataset: { status: 'open' } }),
@@ -31,7 +32,7 @@ export function mountLobby(root) {
     h('h3', {}, 'Waiting for players'), listBodies.open,
     h('h3', {}, 'Being played'), listBodies.live,
     h('h3', {}, 'Finished'), listBodies.finished);
-  replace(root, h('div', { class: 'lobby' }, notice, h('div', { class: 'lobby-cols' }, h('div', {}, form, created), lists)));
+  replace(root, h('div', { class: 'lobby' }, notice, h('div', { class: 'lobby-cols' }, h('div', {}, form), lists)));
 
   const state = { games: [], stopped: false };
   const showError = (error) => {
@@ -41,7 +42,7 @@ export function mountLobby(root) {
 
   api.games().then((games) => {
     state.games = games;
-    buildForm(form, games, { created, showError, clearError: () => { notice.hidden = true; }, refresh: () => refresh() });
+    buildForm(form, games, { showError, clearError: () => { notice.hidden = true; } });
     refresh();
   }, showError);
 
@@ -71,13 +72,15 @@ function seatFamilies(seats) {
   return families;
 }
 
-function buildForm(root, games, { created, showError, clearError, refresh }) {
+function buildForm(root, games, { showError, clearError }) {
   const gameSelect = h('select', { name: 'game', 'aria-label': 'Game' }, games.map((g) => h('option', { value: g.id }, g.name)));
+  const gameAbout = h('p', { class: 'hint game-about' });
   const nameInput = h('input', { type: 'text', name: 'name', maxlength: '40', value: tokens.lastName(), placeholder: 'Your name', 'aria-label': 'Your name', autocomplete: 'nickname' });
   const body = h('div', { class: 'create-body' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create match');
   const formEl = h('form', { class: 'create-form' },
     h('label', {}, 'Game ', gameSelect),
+    gameAbout,
     h('label', {}, 'Your name ', nameInput),
     body,
     submit);
@@ -120,24 +123,31 @@ function buildForm(root, games, { created, showError, clearError, refresh }) {
 
   const renderGame = () => {
     const g = game();
+    const help = helpOf(g.id);
+    replace(gameAbout, help?.about ?? '', help ? [' ', h('a', { href: `#/help/${g.id}` }, `How to play ${g.name}`)] : null);
     optionInputs = {};
     const seatBox = h('div');
     const parts = [];
     if (g.scenarios.length) {
-      scenarioSelect = h('select', { 'aria-label': 'Scenario', onchange: () => renderSeats(seatBox, scenarioSeats()) },
+      const scenarioAboutLine = h('p', { class: 'hint scenario-about' });
+      const describe = () => replace(scenarioAboutLine, scenarioAbout(g.id, scenarioSelect.value) ?? 'A scenario uploaded to this server.');
+      scenarioSelect = h('select', { 'aria-label': 'Scenario', onchange: () => { describe(); renderSeats(seatBox, scenarioSeats()); } },
         g.scenarios.map((s) => h('option', { value: s.id }, s.name)));
-      parts.push(h('label', {}, 'Scenario ', scenarioSelect));
+      parts.push(h('label', {}, 'Scenario ', scenarioSelect), scenarioAboutLine);
+      describe();
     } else {
       scenarioSelect = null;
     }
     for (const [key, option] of Object.entries(g.options ?? {})) {
       // An option with choices is a list; one with a minimum (Intruder's turn-limit) a number.
+      const words = optionWords(g.id, key, option);
       const input = option.choices
-        ? h('select', { 'aria-label': option.name ?? key },
-          option.choices.map((c) => h('option', { value: JSON.stringify(c), selected: c === option.default }, String(c))))
-        : h('input', { type: 'number', 'aria-label': option.name ?? key, min: option.min ?? null, step: 1, value: option.default ?? 0, required: true });
+        ? h('select', { 'aria-label': words.name },
+          option.choices.map((c) => h('option', { value: JSON.stringify(c), selected: c === option.default }, words.choice(c))))
+        : h('input', { type: 'number', 'aria-label': words.name, min: option.min ?? null, step: 1, value: option.default ?? 0, required: true });
       optionInputs[key] = input;
-      parts.push(h('label', {}, `${option.name ?? key} `, input));
+      parts.push(h('label', {}, `${words.name} `, input));
+      if (words.help) parts.push(h('p', { class: 'hint option-about' }, words.help));
     }
     parts.push(seatBox);
     replace(body, parts);
@@ -169,27 +179,15 @@ function buildForm(root, games, { created, showError, clearError, refresh }) {
       const answer = await api.createMatch(request);
       if (name) tokens.rememberName(name);
       for (const t of answer.seats) tokens.keep(answer.id, t.seat, t.token, name);
-      showCreated(created, answer, seatRows);
-      refresh();
+      // Straight to the table: its waiting panel shares the links of the open seats.
+      const [mine] = answer.seats;
+      location.hash = mine ? `#/match/${answer.id}/as/${mine.seat}` : `#/match/${answer.id}/watch`;
     } catch (error) {
       showError(error);
     } finally {
       submit.disabled = false;
     }
   });
-}
-
-function showCreated(root, answer, seatRows) {
-  const open = seatRows.filter((s) => s.who === 'open');
-  const mine = answer.seats.map((s) => s.seat);
-  root.hidden = false;
-  replace(root,
-    h('h2', {}, 'Match created'),
-    mine.length
-      ? mine.map((seat) => h('a', { class: 'button primary', href: `#/match/${answer.id}/as/${seat}` }, `Go to the table as ${seatLabel(seat)}`))
-      : h('a', { class: 'button primary', href: `#/match/${answer.id}/watch` }, 'Watch the match'),
-    open.length ? h('p', {}, 'Send each player the link of an open seat; the match starts when every seat is taken.') : null,
-    shareLinks(answer.id, open.map((s) => s.seat)));
 }
 
 /** The join link of each open seat, with a button to copy it. */
@@ -229,7 +227,7 @@ function renderList(root, status, matches, games) {
         m.spectators ? h('span', { class: 'when' }, `${m.spectators} watching`) : null),
       h('div', { class: 'match-seats' }, m.seats.map((s) => h('span', { class: ['chip', s.taken ? '' : 'open'], dataset: { seat: s.seat } },
         seatSummaryText(s, names)))),
-      m.outcome ? h('div', { class: 'match-outcome' }, wonBy(m.outcome, names, tableFor(m.game).reasonWords)) : null,
+      m.outcome ? h('div', { class: 'match-outcome' }, wonBy(m.outcome, names, tableFor(m.game).reasonWords, isDraw(tableFor(m.game), m.outcome))) : null,
       h('div', { class: 'match-actions' },
         held.map((seat) => h('a', { class: 'button primary', href: `#/match/${m.id}/as/${seat}` }, `Play as ${seatLabel(seat)}`)),
         m.seats.filter((s) => !s.taken).map((s) => h('a', { class: 'button', href: `#/join/${m.id}/${s.seat}` }, `Join as ${seatLabel(s.seat)}`)),

@@ -1,21 +1,31 @@
-// The match page: one WebSocket as a seat or as a spectator, the game's table, the event log,
-// the table chat, the connection state and every error the server sends, in words.
+// The match page: one WebSocket as a seat or as a spectator, the game's table, the event log
+// (the whole match so far as this viewer may see it, from each `welcome`), the table chat, the
+// connection state, every error the server sends in words, and the game's guide at hand.
 
 import * as api from './api.js';
 import { createChat } from './chat.js';
+import { diceFaces } from './dice.js';
 import { h, replace } from './dom.js';
+import { helpOf } from './help/index.js';
+import { renderGuide } from './help/page.js';
 import { shareLinks } from './lobby.js';
 import { createLog } from './log.js';
 import { MatchSocket } from './socket.js';
-import { tableFor } from './tables/index.js';
+import { isDraw, tableFor } from './tables/index.js';
 import * as tokens from './tokens.js';
 import { errorText, gameTitle, namesOf, seatLabel, seatSummaryText, seatWithName, wonBy } from './words.js';
 
-/** The event log's line for each kind of `welcome` (see `MatchSocket`). */
+/** The event log's line for each kind of `welcome` (see `MatchSocket`), after the match so far. */
 const WELCOME_WORDS = {
   first: 'Connected to the table.',
   reconnected: 'Reconnected: the table is up to date.',
   begun: 'Every seat is taken: the match has begun.',
+};
+
+/** A `welcome` with a history says so: the lines above are the match so far. */
+const HISTORY_WORDS = {
+  first: 'Connected to the table: above, the match so far.',
+  reconnected: 'Reconnected: the table is up to date, and the log above holds the whole match so far.',
 };
 
 const STATE_WORDS = {
@@ -60,11 +70,14 @@ class MatchPage {
     this.pendingRef = null;
     this.summaryTimer = null;
     this.left = false;
+    /** The last seq this page was told: what a reconnection may have missed comes after it. */
+    this.seq = 0;
     this.el = {
       title: h('h1', { class: 'match-name' }, 'Match'),
       who: h('span', { class: 'who' }, seat ? `You play ${seatLabel(seat)}` : 'You are watching'),
       conn: h('span', { class: 'conn', dataset: { state: 'connecting' }, role: 'status' }, 'Connecting…'),
       seats: h('div', { class: 'seat-links' }),
+      guide: h('button', { type: 'button', class: 'guide-button', hidden: true, onclick: () => this.openGuide() }, 'How to play'),
       alerts: h('div', { class: 'alerts', role: 'alert' }),
       waiting: h('section', { class: 'panel waiting', hidden: true }),
       over: h('section', { class: 'panel over', hidden: true }),
@@ -74,7 +87,7 @@ class MatchPage {
     this.chat = createChat({ send: (text) => this.sendChat(text), canWrite: Boolean(seat), names: () => this.names });
     this.el.page = h('div', { class: 'match', dataset: { conn: 'connecting' } },
       h('header', { class: 'match-bar' },
-        h('a', { href: '#/', class: 'back' }, '← Lobby'), this.el.title, this.el.who, this.el.conn, this.el.seats),
+        h('a', { href: '#/', class: 'back' }, '← Lobby'), this.el.title, this.el.who, this.el.conn, this.el.guide, this.el.seats),
       this.el.alerts,
       this.el.waiting,
       this.el.over,
@@ -109,6 +122,7 @@ class MatchPage {
     }
     this.names = namesOf(this.summary);
     this.el.title.textContent = gameTitle(this.summary.game, this.games);
+    this.el.guide.hidden = !helpOf(this.summary.game);
     this.renderWho();
     this.renderSeatLinks();
     this.renderWaiting();
@@ -133,14 +147,37 @@ class MatchPage {
   renderWaiting() {
     const open = (this.summary?.seats ?? []).filter((s) => !s.taken);
     this.el.waiting.hidden = open.length === 0;
+    this.el.page.dataset.waiting = String(open.length > 0);
     clearTimeout(this.summaryTimer);
     if (!open.length || this.left) return;
     // Seats fill one by one: look again until they all are.
     this.summaryTimer = setTimeout(() => this.refreshSummary(), SUMMARY_MS);
+    const seats = open.map((s) => `the ${seatLabel(s.seat)}`);
+    const who = seats.length > 1 ? `${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}` : seats[0];
     replace(this.el.waiting,
-      h('h2', {}, 'Waiting for players'),
+      h('h2', {}, `Waiting for ${who} to join`),
       h('p', {}, 'The match starts when every seat is taken. Share these links:'),
       shareLinks(this.matchId, open.map((s) => s.seat)));
+  }
+
+  /** The game's "How to play" over the table, without leaving the match. */
+  openGuide() {
+    const game = this.summary?.game;
+    const close = h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Back to the table');
+    const dialog = h('dialog', { class: 'guide', 'aria-labelledby': 'guide-title' },
+      h('h2', { id: 'guide-title' }, `How to play ${gameTitle(game, this.games)}`),
+      h('div', { class: 'guide-body' }, renderGuide(game, 'h3')),
+      h('p', {}, close, ' ', h('a', { href: `#/help/${game}`, target: '_blank', rel: 'noopener' }, 'Open the guide in a new tab')));
+    dialog.addEventListener('close', () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+    close.focus();
+  }
+
+  /** An event as a log line: the table's words, with its dice as dice faces. */
+  eventLine(event) {
+    return h('span', { class: 'event-line' },
+      this.tableModule.describeEvent(event, this.names), ' ', diceFaces(this.tableModule.eventDice?.(event)));
   }
 
   onState({ state, detail }) {
@@ -164,14 +201,22 @@ class MatchPage {
   }
 
   onWelcome(frame, kind) {
+    const fresh = !this.table;
     this.ensureTable(this.summary?.game);
-    this.table.show(frame.view, []);
+    const history = frame.log ?? [];
+    // The table hears what this page missed while away; a table just drawn, the last update,
+    // so its panels of the latest events (a reveal, a round's fire, "Just now") are not empty.
+    const missed = fresh ? history.slice(-1) : history.filter((entry) => entry.seq > this.seq);
+    this.table.show(frame.view, missed.flatMap((entry) => entry.events));
     // The whole view is the truth now: an act still unanswered is either in it or lost.
     this.answered();
+    this.seq = frame.seq;
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
     this.renderTitle(frame.view);
-    this.log.add([WELCOME_WORDS[kind]], 'sys');
+    // The log is told anew: the whole match so far as this viewer may see it.
+    this.log.reset(history.flatMap((entry) => entry.events.map((e) => this.eventLine(e))));
+    this.log.add([(history.length && HISTORY_WORDS[kind]) || WELCOME_WORDS[kind]], 'sys');
     // The server keeps the table talk: each welcome brings it whole, so a reconnect loses nothing.
     this.chat.replace(frame.chat ?? []);
     // A welcome also comes when the last seat is taken: names and open seats change.
@@ -180,7 +225,8 @@ class MatchPage {
 
   onUpdate(frame) {
     if (!this.table) return;
-    this.log.add(frame.events.map((e) => this.tableModule.describeEvent(e, this.names)));
+    this.seq = frame.seq;
+    this.log.add(frame.events.map((e) => this.eventLine(e)));
     this.table.show(frame.view, frame.events);
     // Other seats' moves come in while ours is on its way; only our own answer frees the table.
     if (frame.ref && frame.ref === this.pendingRef) this.answered();
@@ -207,17 +253,20 @@ class MatchPage {
     document.title = `${mine ? '● Your move · ' : ''}${game} · Xenotable`;
   }
 
-  /** Once the match is over: who won, and the way to its replay. */
+  /** Once the match is over: who won (or that it is a draw), why, and the way to its replay. */
   renderOver(view) {
     const outcome = view.outcome;
     this.el.over.hidden = !outcome;
     if (!outcome) return;
     const won = this.seat && outcome.winners.includes(this.seat);
-    // A table may say that nobody won because it is a draw (Intruder: a score of zero).
-    const lost = this.tableModule.isDraw?.(outcome) ? 'A draw.' : 'You lost.';
+    const draw = isDraw(this.tableModule, outcome);
+    const headline = this.seat
+      ? (won ? 'You won!' : draw ? 'A draw.' : 'You lost.')
+      : (draw ? 'The match is over: a draw.' : 'The match is over.');
     replace(this.el.over,
-      h('h2', {}, this.seat ? (won ? 'You won!' : lost) : 'The match is over.'),
-      h('p', {}, wonBy(outcome, this.names, this.tableModule.reasonWords)),
+      h('h2', {}, headline),
+      h('p', {}, wonBy(outcome, this.names, this.tableModule.reasonWords, draw)),
+      this.tableModule.outcomeDetails?.(view) ?? null,
       h('a', { class: 'button primary', href: `#/replay/${this.matchId}` }, 'Watch the replay'), ' ',
       h('a', { class: 'button', href: '#/' }, 'Back to the lobby'));
   }

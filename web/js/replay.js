@@ -2,8 +2,9 @@
 // the game's own table. Step forward and back with the buttons, the slider or the arrow keys.
 
 import * as api from './api.js';
+import { diceFaces } from './dice.js';
 import { h, replace } from './dom.js';
-import { tableFor } from './tables/index.js';
+import { isDraw, tableFor } from './tables/index.js';
 import { errorText, gameTitle, namesOf, seatSummaryText, seatWithName, wonBy } from './words.js';
 
 /** Milliseconds between steps when playing. */
@@ -81,8 +82,10 @@ class ReplayViewer {
     replace(this.caption, step
       ? `${seatWithName(step.seat, this.names)}: ${this.module.describeAction(step.action, this.names)}`
       : 'The table as dealt.',
-    outcome ? h('strong', { class: 'replay-outcome' }, wonBy(outcome, this.names, this.module.reasonWords)) : null);
-    replace(this.events, events.length ? events.map((e) => h('li', {}, this.module.describeEvent(e, this.names))) : h('li', { class: 'sys' }, 'Nothing happened yet.'));
+    outcome ? h('strong', { class: 'replay-outcome' }, wonBy(outcome, this.names, this.module.reasonWords, isDraw(this.module, outcome))) : null);
+    replace(this.events, events.length
+      ? events.map((e) => h('li', {}, this.module.describeEvent(e, this.names), ' ', diceFaces(this.module.eventDice?.(e))))
+      : h('li', { class: 'sys' }, 'Nothing happened yet.'));
     // One step forward goes on at the same table (what it keeps, such as the last reveal,
     // stays); any other jump starts a fresh one, shown the table as dealt first so it knows
     // how the match began (Derelict's doors, to tell a destroyed one from floor).

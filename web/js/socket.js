@@ -99,23 +99,25 @@ export class MatchSocket {
 
   async retry(wasWelcomed) {
     this.attempt += 1;
+    let why = 'connection lost';
     if (!wasWelcomed && this.attempt >= 2) {
-      // A connection refused before its welcome: find out why, in words.
+      // A connection refused before its welcome: ask the REST API why, and say it in words.
+      // Unreachable, the server is down (or the network); answering, it is up and refuses
+      // this socket: the seat's token, or a limit.
       try {
         await api.match(this.matchId);
+        why = this.token ? 'the server is up but refuses this seat’s token' : 'the server is up but refuses the connection';
       } catch (error) {
         if (error.code === 'not_found') {
           this.stopped = true;
           this.state('gone', 'This match does not exist (any more).');
           return;
         }
+        why = error.code === 'network' ? 'the server cannot be reached' : 'the server answers with an error';
       }
     }
     if (this.stopped) return;
     const delay = BACKOFF_MS[Math.min(this.attempt - 1, BACKOFF_MS.length - 1)];
-    const why = !wasWelcomed && this.token && this.attempt >= 3
-      ? 'the server refuses this seat’s token, or is down'
-      : 'connection lost';
     this.state('reconnecting', `${why}; retrying in ${Math.round(delay / 100) / 10} s`);
     this.timer = setTimeout(() => this.connect(), delay);
   }

@@ -48,10 +48,14 @@ export function seatSummaryText(seat, names) {
   return seat.taken ? seatWithName(seat.seat, names) : `${seatLabel(seat.seat)} (open)`;
 }
 
-/** A finished match in one sentence: `Won by Aliens (bot): the turn limit was reached.` */
-export function wonBy(outcome, names, reasonWords) {
+/**
+ * A finished match in one sentence: `Won by Aliens (bot): the turn limit was reached.`, `A draw:
+ * …` when `draw`, else `Nobody won: …`.
+ */
+export function wonBy(outcome, names, reasonWords, draw = false) {
   const winners = outcome.winners.map((s) => seatWithName(s, names)).join(', ');
-  return `${winners ? `Won by ${winners}` : 'Nobody won'}: ${reasonWords(outcome.reason)}.`;
+  const who = winners ? `Won by ${winners}` : draw ? 'A draw' : 'Nobody won';
+  return `${who}: ${reasonWords(outcome.reason)}.`;
 }
 
 /**

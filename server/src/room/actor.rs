@@ -20,7 +20,7 @@ use xenotable_protocol::{
 
 use super::command::Command;
 use super::frame::{Refusal, parse_frame, refuse};
-use super::seqs::{Seqs, told_to};
+use super::seqs::{Seqs, seen_by};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
 use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
@@ -365,6 +365,7 @@ impl Room {
             seq: self.seqs.of(viewer),
             view: self.view(viewer),
             chat: self.chat.iter().cloned().collect(),
+            log: self.seqs.history(viewer),
         })
     }
 
@@ -705,21 +706,15 @@ impl Room {
     /// Sends each connection the update built for its viewer; a viewer from whom the command
     /// is withheld gets nothing.
     fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[JsonEvent]) {
-        let mut built: HashMap<Viewer, (Vec<Value>, JsonView)> = HashMap::new();
+        let mut built: HashMap<Viewer, Option<(Vec<Value>, JsonView)>> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
-            if !told_to(events, viewer) {
-                continue;
-            }
-            let (events, view) = built.entry(viewer).or_insert_with(|| {
-                (
-                    events
-                        .iter()
-                        .filter_map(|e| e.for_viewer(viewer).cloned())
-                        .collect(),
-                    self.view(viewer),
-                )
+            let told = built.entry(viewer).or_insert_with(|| {
+                seen_by(events, viewer).map(|seen| (seen, self.view(viewer)))
             });
+            let Some((events, view)) = told else {
+                continue;
+            };
             let update = ServerFrame::Update {
                 seq: self.seqs.of(viewer),
                 reference: if Some(id) == from {

@@ -1,18 +1,24 @@
-//! The seq each viewer sees. A command is numbered for a viewer only when the viewer is told of
-//! it: a command whose every event is withheld from a viewer (Away Team's order edits, told to
-//! their own side alone) does not exist for that viewer, so neither an update nor a jump in the
-//! numbers can tell it that the command happened, or how many there were.
+//! The seq each viewer sees, and what each viewer was told. A command is numbered for a viewer
+//! only when the viewer is told of it: a command whose every event is withheld from a viewer
+//! (Away Team's order edits, told to their own side alone) does not exist for that viewer, so
+//! neither an update nor a jump in the numbers can tell it that the command happened, or how
+//! many there were. A viewer who arrives late (a reload, a reconnect) is told its history: the
+//! same updates, redacted by the same [`seen_by`], that a viewer there from the start received.
 
-use xenotable_protocol::Seat;
+use serde_json::Value;
+use xenotable_protocol::{LogEntry, Seat};
 
 use crate::games::{JsonEvent, Viewer};
 
-/// The commands of the log, and how many of them each viewer was told of.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The commands of the log with the events each told, and how many of them each viewer was
+/// told of.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Seqs {
     log: u64,
     /// Each seat of the match, then the spectators.
     told: Vec<(Viewer, u64)>,
+    /// The events of every command, in log order, with their audiences.
+    events: Vec<Vec<JsonEvent>>,
 }
 
 impl Seqs {
@@ -22,6 +28,7 @@ impl Seqs {
         Seqs {
             log: 0,
             told: viewers.chain([Viewer::Spectator]).map(|v| (v, 0)).collect(),
+            events: Vec::new(),
         }
     }
 
@@ -47,6 +54,18 @@ impl Seqs {
                 *n += 1;
             }
         }
+        self.events.push(events.to_vec());
+    }
+
+    /// Every update `viewer` was told, oldest first, with its seq and its events as `viewer`
+    /// saw them.
+    pub fn history(&self, viewer: Viewer) -> Vec<LogEntry> {
+        self.events
+            .iter()
+            .filter_map(|events| seen_by(events, viewer))
+            .zip(1..)
+            .map(|(events, seq)| LogEntry { seq, events })
+            .collect()
     }
 }
 
@@ -54,6 +73,18 @@ impl Seqs {
 /// it.
 pub fn told_to(events: &[JsonEvent], viewer: Viewer) -> bool {
     events.is_empty() || events.iter().any(|e| e.for_viewer(viewer).is_some())
+}
+
+/// A command's events as `viewer` is told them, each whole or concealed as its audience says;
+/// `None` when the command is withheld from `viewer`. Live updates and histories both go
+/// through here.
+pub fn seen_by(events: &[JsonEvent], viewer: Viewer) -> Option<Vec<Value>> {
+    told_to(events, viewer).then(|| {
+        events
+            .iter()
+            .filter_map(|e| e.for_viewer(viewer).cloned())
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -83,6 +114,38 @@ mod tests {
         assert_eq!(seqs.of(Viewer::Seat(Seat::Aliens)), 1);
         assert_eq!(seqs.of(Viewer::Spectator), 1);
         assert_eq!(seqs.of(Viewer::Omniscient), 3);
+    }
+
+    #[test]
+    fn a_history_holds_what_each_viewer_was_told_numbered_by_its_own_seqs() {
+        let mut seqs = Seqs::new(&[Seat::AwayTeam, Seat::Aliens]);
+        seqs.count(&[event(None, Audience::only(Seat::AwayTeam))]);
+        seqs.count(&[]);
+        seqs.count(&[event(Some(json!("concealed")), Audience::only(Seat::Aliens))]);
+        let entry = |seq, events: serde_json::Value| LogEntry {
+            seq,
+            events: serde_json::from_value(events).unwrap(),
+        };
+        assert_eq!(
+            seqs.history(Viewer::Seat(Seat::AwayTeam)),
+            [
+                entry(1, json!(["whole"])),
+                entry(2, json!([])),
+                entry(3, json!(["concealed"]))
+            ]
+        );
+        let outside = [entry(1, json!([])), entry(2, json!(["concealed"]))];
+        assert_eq!(seqs.history(Viewer::Spectator), outside);
+        assert_eq!(
+            seqs.history(Viewer::Seat(Seat::Aliens)),
+            [entry(1, json!([])), entry(2, json!(["whole"]))]
+        );
+        for viewer in [Viewer::Seat(Seat::AwayTeam), Viewer::Spectator] {
+            assert_eq!(
+                seqs.history(viewer).last().map(|e| e.seq),
+                Some(seqs.of(viewer))
+            );
+        }
     }
 
     #[test]

@@ -309,7 +309,8 @@ pub async fn play<G: Secrets>(
             Viewer::Seat(seat) => seat.to_string(),
             _ => "spectator".to_owned(),
         };
-        let expected = json!({"t": "welcome", "you": you, "seq": 0, "view": view, "chat": []});
+        let expected =
+            json!({"t": "welcome", "you": you, "seq": 0, "view": view, "chat": [], "log": []});
         let seen = without_clock::<G>(welcome, &state);
         assert!(
             seen == expected,
@@ -410,6 +411,33 @@ pub async fn play<G: Secrets>(
         conn.client.send(json!({"t": "ping"})).await;
         let next = conn.client.recv().await;
         assert_eq!(next, json!({"t": "pong"}), "{:?} got more", conn.viewer);
+    }
+    // A viewer who comes back is told its whole history: exactly the updates it received.
+    for conn in &conns {
+        let token = match conn.viewer {
+            Viewer::Seat(seat) => tokens
+                .iter()
+                .find(|(s, _)| *s == seat.to_string())
+                .map(|(_, t)| t.as_str()),
+            _ => None,
+        };
+        let mut again = server.connect(&id, token).await;
+        let welcome = again.recv().await;
+        let lived: Vec<Value> = conn
+            .client
+            .frames
+            .iter()
+            .map(|f| serde_json::from_str::<Value>(f).expect("JSON frames"))
+            .filter(|f| f["t"] == "update")
+            .map(|f| json!({"seq": f["seq"], "events": f["events"]}))
+            .collect();
+        assert!(
+            welcome["log"] == json!(lived),
+            "{:?}'s history: {}",
+            conn.viewer,
+            diff(&welcome["log"], &json!(lived))
+        );
+        again.close().await;
     }
     // The log holds the commands sent, in order: the frames came from seed + log.
     let log = store.commands(uuid).await.expect("the log");

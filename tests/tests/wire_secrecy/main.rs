@@ -14,7 +14,9 @@
 //!   state (what the step itself reveals kept as it is) must tell it the same events and the same
 //!   next view, unless the swapped part is revealed by the step (its next view differs: that
 //!   difference is the view's, checked at the next step); and the acting seat's other secret
-//!   choices, played on the real state, must tell it exactly the same, with no such escape.
+//!   choices, played on the real state, must tell it exactly the same, with no such escape;
+//! - history: at the end each viewer connects again, and its `welcome` carries exactly the
+//!   updates it received (their seqs and events), no more.
 //!
 //! Each game states its hidden information (its rules' table) in its own module, as the twins
 //! and secret choices it builds; [`driver`] plays the matches.

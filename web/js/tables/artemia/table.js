@@ -1,10 +1,13 @@
 // The Artemia table: the ten places with the tokens and presences, the Rescue and Assimilation
 // track with its A-spaces, the viewer's own cards, every player's public state, the reveal and
 // the actions the server offers. It draws only what the view holds; clicks send only actions
-// taken from `view.legal`.
+// taken from `view.legal`. Giving up asks first; tokens glide from place to place.
 
 import { h, replace } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { confirmMove } from '../../confirm.js';
+import { glide, notePlaces } from '../../flip.js';
+import { gameTerm } from '../../help/index.js';
 import { seatLabel, seatWithName } from '../../words.js';
 import {
   HUNT, PHASES, PLACES, SURVIVAL, actionGroup, actionLabel, decisionWords, eventWords,
@@ -112,8 +115,11 @@ class ArtemiaTable {
     replace(this.el.players, this.renderCreature(v), v.hunted.map((x) => this.renderHunted(v, x)), renderDecks(v));
   }
 
-  send(action) {
+  async send(action) {
     if (this.pending || !this.ctx.act) return;
+    if (action.type === 'give-up'
+      && !await confirmMove('Give up? Your Will goes back to 3 and your discarded Place cards to your hand, but Assimilation advances 1 towards the Creature’s win.', 'Give up')) return;
+    if (this.pending || !this.view.legal.includes(action)) return;
     if (this.ctx.act(action)) this.setPending(true);
   }
 
@@ -153,6 +159,7 @@ class ArtemiaTable {
     this.el.hint.textContent = picked
       ? `${placeName(picked)} chosen: now click the second place, or ${placeName(picked)} again to cancel.`
       : 'Click a highlighted place, or choose below.';
+    const before = notePlaces(this.el.board, '[data-token]', (el) => el.dataset.token);
     replace(this.el.board, PLACES.map((place) => {
       const clickable = reachable.has(place.id) || picked === place.id;
       return h(clickable ? 'button' : 'div', {
@@ -169,6 +176,7 @@ class ArtemiaTable {
       h('span', { class: 'place-marks' }, placeMarks(v, place.id)),
       h('span', { class: 'place-tokens' }, tokensOn(v, place.id), presencesOn(v, place.id, names, this.ctx.you)));
     }));
+    glide(this.el.board, '[data-token]', (el) => el.dataset.token, before);
   }
 
   clickPlace(id, choices) {
@@ -245,7 +253,7 @@ class ArtemiaTable {
     const isYou = x.seat === this.ctx.you;
     return h('section', { class: ['player', 'hunted', v.to_act.includes(x.seat) ? 'acting' : '', isYou ? 'you' : ''], dataset: { seat: x.seat } },
       h('h3', {}, seatWithName(x.seat, names), isYou ? h('span', { class: 'you-badge' }, 'you') : null),
-      h('div', { class: 'will', title: `${x.will} Will` }, 'Will ', [0, 1, 2].map((i) => h('span', { class: ['pip', i < x.will ? 'on' : ''] }))),
+      h('div', { class: 'will', title: `${x.will} Will` }, gameTerm('artemia', 'will'), ' ', [0, 1, 2].map((i) => h('span', { class: ['pip', i < x.will ? 'on' : ''] }))),
       h('div', { class: 'facts' },
         fact('Place cards in hand', x.hand_count),
         fact('Survival cards', x.survival_count),
@@ -326,15 +334,17 @@ function trackRow(label, kind, at, start, aSpaces, moved) {
     }, d === 0 ? '★' : String(d)));
   }
   return h('div', { class: ['track-row', kind, moved ? 'moved' : ''], dataset: { distance: String(at) } },
-    h('span', { class: 'track-label' }, label, ' ', h('b', { class: 'track-value' }, String(at))),
+    h('span', { class: 'track-label' }, gameTerm('artemia', kind, label), ' ', h('b', { class: 'track-value' }, String(at))),
     h('span', { class: 'cells' }, cells));
 }
 
 function tokensOn(v, id) {
   const out = [];
-  if (v.creature_token === id) out.push(h('span', { class: 'token t-creature', title: 'Creature token' }, 'C'));
-  if (v.artemia_token.includes(id)) out.push(h('span', { class: 'token t-artemia', title: 'Artemia token' }, 'A'));
-  if (v.target_token.includes(id)) out.push(h('span', { class: 'token t-target', title: 'Target token' }, 'T'));
+  // Keyed by token (and, for a token covering two places, by which of them), so each glides.
+  const at = (list) => list.indexOf(id);
+  if (v.creature_token === id) out.push(h('span', { class: 'token t-creature', title: 'Creature token', dataset: { token: 'creature' } }, 'C'));
+  if (v.artemia_token.includes(id)) out.push(h('span', { class: 'token t-artemia', title: 'Artemia token', dataset: { token: `artemia-${at(v.artemia_token)}` } }, 'A'));
+  if (v.target_token.includes(id)) out.push(h('span', { class: 'token t-target', title: 'Target token', dataset: { token: `target-${at(v.target_token)}` } }, 'T'));
   return out;
 }
 
@@ -380,7 +390,7 @@ function renderDecks(v) {
       fact('Survival deck', v.survival_deck),
       fact('Survival discard', v.survival_discard.length),
       fact('Board side', v.board_side),
-      fact('A-spaces', v.a_spaces.join(', '))));
+      fact(gameTerm('artemia', 'a-space', 'A-spaces'), v.a_spaces.join(', '))));
 }
 
 /** A card in hand: a button when clicking it does something, else a plain card. */
@@ -397,7 +407,7 @@ function handCard(kind, id, pick, parts) {
 function renderCreatureHand(v, pick) {
   const c = v.creature;
   return h('section', { class: 'hand-area' },
-    h('h3', {}, 'Your Hunt cards'),
+    h('h3', {}, 'Your Hunt cards ', h('span', { class: 'hint' }, 'symbols: ', symbolTerm('A'), ' ', symbolTerm('T'))),
     h('div', { class: 'hand' }, (c.hand ?? []).map((card) => huntCard(card, pick))),
     c.known_bottom?.length ? h('div', { class: 'pile' }, 'At the bottom of your deck: ', c.known_bottom.map((k) => h('span', { class: 'card hunt' }, HUNT[k]?.name ?? k))) : null,
     c.phobia_shown ? h('div', { class: 'pile' }, 'Shown to you (Phobia): ', cardRow(c.phobia_shown)) : null);
@@ -407,7 +417,8 @@ function huntCard(card, pick) {
   const info = HUNT[card] ?? { name: card, phase: '?', symbol: '', text: '' };
   return handCard('hunt', card, pick, [
     h('span', { class: 'card-title' }, info.name),
-    h('span', { class: 'card-meta' }, info.phase ? `phase ${info.phase}` : 'any phase', info.symbol ? ` · ${info.symbol}` : ''),
+    // A card is itself a button when it can be played: its symbol is then said in words.
+    h('span', { class: 'card-meta' }, info.phase ? `phase ${info.phase}` : 'any phase', info.symbol ? ` · ${info.symbol} (${SYMBOL_WORDS[info.symbol]})` : ''),
     h('span', { class: 'card-text' }, info.text)]);
 }
 
@@ -436,4 +447,12 @@ function survivalCard(card, pick) {
     h('span', { class: 'card-title' }, info.name),
     h('span', { class: 'card-meta' }, `phase ${info.phase}`),
     h('span', { class: 'card-text' }, info.text)]);
+}
+
+/** What a Hunt card's symbol stands for, on the card. */
+const SYMBOL_WORDS = { A: 'Artemia token', T: 'Target token' };
+
+/** A Hunt card's symbol (`A`, `T`) with what it means. */
+function symbolTerm(symbol) {
+  return gameTerm('artemia', `${symbol.toLowerCase()}-symbol`);
 }

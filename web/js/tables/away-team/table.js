@@ -1,16 +1,19 @@
 // The Away Team table: both rosters with SKILL, roles, flags and states; the secret orders of the
-// Away Team (a target and stun or kill per crew member, or hold; retreat if allowed), the Aliens'
-// targets, the locks, the d6 method rolls and every shot of the last round with its dice and
-// modifiers. Every choice sends an action taken from `view.legal`.
+// Away Team (a target and stun or kill per crew member, or hold; retreat if allowed), which start
+// each round as last round's wherever they are still possible; the Aliens' targets, the locks,
+// the d6 method rolls and every shot of the last round with its dice and modifiers. Every choice
+// sends an action taken from `view.legal`.
 
 import { h, replace } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { dieFace } from '../../dice.js';
+import { gameTerm } from '../../help/index.js';
 import {
-  describeAction, describeEvent, learnNames, modeWords, nameOf, objectiveWords, orderWords, reasonWords, roleWords,
-  shotWords,
+  describeAction, describeEvent, eventDice, learnNames, modeWords, nameOf, objectiveWords, orderWords, reasonWords,
+  roleWords, shotWords,
 } from './words.js';
 
-export { describeAction, describeEvent, reasonWords };
+export { describeAction, describeEvent, eventDice, reasonWords };
 
 /** Events that belong in the results panel of a round. */
 const RESULT_EVENTS = new Set(['target-rolled', 'revealed', 'retargeted', 'fired', 'provoked', 'hostility-rose', 'retreated', 'ended']);
@@ -33,6 +36,9 @@ class AwayTeamTable {
     this.modes = {};
     /** What the last round's fire did, as events. */
     this.results = [];
+    /** The round whose orders started as last round's, and the orders still to send for it. */
+    this.repeated = null;
+    this.repeating = [];
     this.el = {
       status: h('div', { class: 'at-status', 'aria-live': 'polite' }),
       about: h('p', { class: 'at-about' }),
@@ -49,7 +55,9 @@ class AwayTeamTable {
 
   setPending(on) {
     this.pending = on;
-    if (this.view) this.render();
+    if (!this.view) return;
+    this.render();
+    if (!on) this.repeatNext();
   }
 
   show(view, events) {
@@ -58,7 +66,42 @@ class AwayTeamTable {
     // A round's fire comes in one frame after the last lock; the d6 rolls may come just before.
     if (fire.length) this.results = [...(this.resultsRevealed() ? [] : this.results), ...fire];
     this.view = view;
+    this.startFromLastRound();
     this.render();
+    this.repeatNext();
+  }
+
+  /**
+   * A new round's orders start as last round's wherever they are still possible: the same
+   * target, still standing, with the same phaser setting. They are sent one by one, as any
+   * order edit is (secret, and changeable until the lock); the player's own choice stops them.
+   */
+  startFromLastRound() {
+    const v = this.view;
+    if (!this.ctx.act || this.ctx.you !== 'away-team' || v.outcome || v.locked.away_team) return;
+    if (this.repeated === v.round || v.revealed?.round !== v.round - 1) return;
+    this.repeated = v.round;
+    this.repeating = v.revealed.away_team
+      .filter(({ crew, order }) => order?.order === 'fire' && !this.orderOf(crew))
+      .map(({ crew, order }) => ({ type: 'order', crew, order }));
+  }
+
+  /** Sends the next of last round's orders that is still listed, once nothing is pending. */
+  repeatNext() {
+    while (this.repeating.length && !this.pending) {
+      const wanted = JSON.stringify(this.repeating.shift());
+      const action = this.view.legal.find((a) => JSON.stringify(a) === wanted);
+      if (action) {
+        this.send(action);
+        return;
+      }
+    }
+  }
+
+  /** The player chose: last round's orders not sent yet are left alone. */
+  chose(action) {
+    this.repeating = [];
+    this.send(action);
   }
 
   resultsRevealed() {
@@ -87,7 +130,7 @@ class AwayTeamTable {
       h('span', { class: 'at-title' }, v.title),
       h('span', { class: 'at-round' }, `Round ${v.round}${survive ? '' : ` of ${v.max_rounds}`}`),
       h('span', { class: 'at-objective' }, objectiveWords(v.objective)),
-      h('span', { class: 'at-hostility' }, `Hostility ${v.hostility}${v.hostility_limit ? ` / ${v.hostility_limit}` : ''}`),
+      h('span', { class: 'at-hostility' }, gameTerm('away-team', 'hostility'), ` ${v.hostility}${v.hostility_limit ? ` / ${v.hostility_limit}` : ''}`),
       lock('away-team', v.locked.away_team), lock('aliens', v.locked.aliens));
     const mods = [
       v.range_mod ? `range ${v.range_mod > 0 ? '+' : ''}${v.range_mod} to every shot` : null,
@@ -111,13 +154,13 @@ class AwayTeamTable {
       h('h2', {}, 'Away Team'),
       retreat ? h('p', { class: 'at-retreat' }, 'Retreat declared: the team beams up after the Aliens fire.') : null,
       h('table', { class: 'roster' },
-        h('thead', {}, h('tr', {}, ['Crew', 'Role', 'SKILL', 'State', mine ? 'Order (secret)' : v.away_team_orders ? 'Order' : 'Last order'].map((t) => h('th', {}, t)))),
+        h('thead', {}, h('tr', {}, ['Crew', 'Role', gameTerm('away-team', 'skill'), 'State', mine ? 'Order (secret)' : v.away_team_orders ? 'Order' : 'Last order'].map((t) => h('th', {}, t)))),
         h('tbody', {}, v.crew.map((c) => h('tr', { class: ['crew-row', c.state], dataset: { crew: c.id } },
-          h('td', { class: 'who' }, c.name),
-          h('td', {}, roleWords(c.role)),
-          h('td', { class: 'skill' }, String(c.effective_skill), this.skillDetail(c) ? h('span', { class: 'hint' }, ` ${this.skillDetail(c)}`) : null),
-          h('td', {}, h('span', { class: ['chip', `state-${c.state}`] }, c.state)),
-          h('td', { class: 'order' }, mine ? this.orderControls(c) : this.shownOrder(c.id)))))));
+          h('td', { class: 'who', dataset: { label: 'Crew' } }, c.name),
+          h('td', { dataset: { label: 'Role' } }, roleWords(c.role)),
+          h('td', { class: 'skill', dataset: { label: 'SKILL' } }, String(c.effective_skill), this.skillDetail(c) ? h('span', { class: 'hint' }, ` ${this.skillDetail(c)}`) : null),
+          h('td', { dataset: { label: 'State' } }, h('span', { class: ['chip', `state-${c.state}`] }, c.state)),
+          h('td', { class: 'order', dataset: { label: 'Order' } }, mine ? this.orderControls(c) : this.shownOrder(c)))))));
   }
 
   /** How SKILL came about, when there is more to it than the file's number. */
@@ -130,20 +173,20 @@ class AwayTeamTable {
   }
 
   /** Another viewer sees the orders of the last reveal only; the replay sees them as given. */
-  shownOrder(crew) {
-    if (this.view.away_team_orders) return orderWords(this.orderOf(crew));
-    const order = this.view.revealed?.away_team.find((o) => o.crew === crew);
+  shownOrder(c) {
+    if (this.view.away_team_orders) return c.state === 'active' ? orderWords(this.orderOf(c.id)) : outWords(c);
+    const order = this.view.revealed?.away_team.find((o) => o.crew === c.id);
     return order ? orderWords(order.order) : '—';
   }
 
   /** A target list (hold or an active alien) and the stun/kill switch, from the legal orders. */
   orderControls(c) {
     const offered = this.view.legal.filter((a) => a.type === 'order' && a.crew === c.id);
-    if (!offered.length) return h('span', { class: 'hint' }, c.state === 'active' ? orderWords(this.orderOf(c.id)) : 'out');
+    if (!offered.length) return h('span', { class: 'hint' }, c.state === 'active' ? orderWords(this.orderOf(c.id)) : outWords(c));
     const current = this.orderOf(c.id);
     const mode = current?.order === 'fire' ? current.mode : this.modes[c.id] ?? 'stun';
     const targets = [...new Set(offered.filter((a) => a.order.order === 'fire').map((a) => a.order.target))];
-    const pick = (target, m) => this.send(offered.find((a) => (target
+    const pick = (target, m) => this.chose(offered.find((a) => (target
       ? a.order.order === 'fire' && a.order.target === target && a.order.mode === m
       : a.order.order === 'hold')));
     const select = h('select', {
@@ -166,7 +209,10 @@ class AwayTeamTable {
   renderAliens() {
     const v = this.view;
     const mine = this.ctx.you === 'aliens';
-    const targetOf = (alien) => (v.alien_orders ?? v.revealed?.aliens ?? []).find((t) => t.alien === alien)?.crew ?? null;
+    // Aims are this round's: the Aliens' own before the reveal, everyone's once it is revealed
+    // (last round's are not shown while the new round's orders are given).
+    const shown = v.alien_orders ?? (v.revealed?.round === v.round ? v.revealed.aliens : []);
+    const targetOf = (alien) => shown.find((t) => t.alien === alien)?.crew ?? null;
     replace(this.el.aliens,
       h('h2', {}, 'Aliens'),
       v.groups.map((g) => h('div', { class: 'group', dataset: { group: g.id } },
@@ -193,7 +239,7 @@ class AwayTeamTable {
     if (!offered.length) return current ? h('span', { class: 'hint' }, `aims at ${nameOf(current)}`) : null;
     const select = h('select', {
       class: 'target', 'aria-label': `Target of ${nameOf(alien)}`, disabled: this.pending,
-      onchange: () => this.send(offered.find((a) => a.crew === select.value)),
+      onchange: () => this.chose(offered.find((a) => a.crew === select.value)),
     },
     h('option', { value: '', selected: !current, disabled: true }, 'Choose a target'),
     offered.map((a) => h('option', { value: a.crew, selected: a.crew === current }, `Aim at ${nameOf(a.crew)}`)));
@@ -205,7 +251,7 @@ class AwayTeamTable {
     const legal = this.ctx.act ? this.view.legal.filter((a) => a.type !== 'order' && a.type !== 'target') : [];
     renderActions(this.el.actions, legal, {
       describe: (a) => ({ group: a.type === 'lock' ? 'lock' : 'round', heading: '', label: describeAction(a) }),
-      send: (a) => this.send(a),
+      send: (a) => this.chose(a),
       pending: this.pending,
     });
   }
@@ -218,8 +264,13 @@ class AwayTeamTable {
       h('h2', {}, round ? `Round ${round}: the fire` : 'The d6 method'),
       h('ol', { class: 'results' }, this.results.map((e) => (e.type === 'fired'
         ? h('li', { class: ['shot', e.shot.hit ? 'hit' : 'miss'], dataset: { shooter: e.shot.shooter } },
-          h('span', { class: 'dice' }, e.shot.dice.map((d) => h('span', { class: 'die' }, String(d)))),
+          h('span', { class: 'dice' }, e.shot.dice.map(dieFace)),
           shotWords(e.shot))
-        : h('li', { class: e.type }, describeEvent(e))))));
+        : h('li', { class: e.type }, describeEvent(e), ' ', eventDice(e)?.map(dieFace) ?? null)))));
   }
+}
+
+/** Why a crew member out of the fight has no order. */
+function outWords(c) {
+  return c.state === 'killed' ? 'killed: no order' : 'stunned: no order';
 }

@@ -97,6 +97,13 @@ function editWords(edit) {
   }
 }
 
+/** The dice an event rolled (d6 values), for the log's dice faces; null for none. */
+export function eventDice(event) {
+  if (event.type === 'fired') return event.shot.dice;
+  if (event.type === 'target-rolled') return event.rolls;
+  return null;
+}
+
 /** One action in words. */
 export function describeAction(action) {
   const a = action;

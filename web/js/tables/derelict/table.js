@@ -1,25 +1,34 @@
 // The Derelict table: the grid drawn in SVG with walls, doors (closed, open, destroyed), entry,
-// exit and start squares, every model with its facing, the fire arc of the selected marine, the
-// squares the server's `legal` list allows highlighted, the marine clock, and keys for every
-// action. Clicks and keys send only actions taken from `view.legal`.
+// exit and start squares, every model with its facing (gliding when it moves), the squares the
+// selected marine sees, the squares the server's `legal` list allows highlighted (reachable with
+// Tab too), the marine clock, and keys for every action (a key that can do nothing says why). A
+// board too small to tap is zoomed inside a frame the player pans. Clicks and keys send only
+// actions taken from `view.legal`; ending a turn with AP left, or leaving the active model's AP
+// unspent by acting with another, asks first.
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { confirmMove } from '../../confirm.js';
+import { glide, notePlaces } from '../../flip.js';
+import { gameTerm } from '../../help/index.js';
 import { seatWithName } from '../../words.js';
+import { ZoomFrame, touchScreen } from '../../zoom.js';
+import { FORWARD, RIGHT, relative, sightBoard, sightSquares } from './sight.js';
 import {
-  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, facingWords, modelName, outcomeWords,
-  phaseWords, reasonWords,
+  FACING_WORDS, ROLE_WORDS, at, describeAction, describeEvent, dutyWords, eventDice, facingWords, modelName,
+  outcomeWords, phaseWords, reasonWords,
 } from './words.js';
 
-export { describeAction, describeEvent, reasonWords };
+export { describeAction, describeEvent, eventDice, reasonWords };
 
 /** Side of a square in SVG units. */
 const CELL = 32;
 /** A map at least this many times wider than high is a wide one. */
 const WIDE = 4;
+/** The smallest a square may be drawn, in CSS px: big enough to tap, or else to read. */
+const TAP_SQUARE = 40;
+const READ_SQUARE = 18;
 
-const FORWARD = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] };
-const RIGHT = { n: [1, 0], e: [0, 1], s: [-1, 0], w: [0, -1] };
 const TURN_RIGHT = { n: 'e', e: 's', s: 'w', w: 'n' };
 const TURN_LEFT = { n: 'w', e: 'n', s: 'e', w: 's' };
 /** Degrees to rotate a shape drawn facing north. */
@@ -35,6 +44,19 @@ const STEP_KEYS = {
   'forward-right': ['d', 'arrowright'],
   left: ['z'],
   right: ['c'],
+};
+/** Each step key's direction in words, and its square as (forward, lateral) offsets. */
+const DIRECTION_WORDS = {
+  forward: 'forward', back: 'back', 'forward-left': 'forward-left', 'forward-right': 'forward-right', left: 'left', right: 'right',
+};
+const STEP_OFFSETS = {
+  forward: [1, 0], back: [-1, 0], 'forward-left': [1, -1], 'forward-right': [1, 1], left: [0, -1], right: [0, 1],
+};
+/** How the keys are called on screen, and what the other keys do, for "why nothing happened". */
+const KEY_NAMES = { arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→', enter: 'Enter' };
+const KEY_DOES = {
+  q: 'turn left', e: 'turn right', f: 'fire', o: 'go on overwatch', g: 'open or close a door in front', u: 'unjam',
+  r: 'reload', x: 'attack', enter: 'end the turn or confirm',
 };
 const KEY_HELP = [
   ['W ↑', 'step forward'], ['A ← / D →', 'step forward-left / forward-right'], ['S ↓', 'step back'],
@@ -55,33 +77,13 @@ const SQUARE_OF = {
 /** A marine not on the board yet (the view gives no square before deployment). */
 const undeployed = (m) => !m.at && m.status !== 'dead' && m.status !== 'escaped';
 const key = (sq) => `${sq.x},${sq.y}`;
+/** A model standing on the board. */
+const onBoard = (m) => Boolean(m.at) && m.status !== 'dead' && m.status !== 'escaped';
 const same = (a, b) => a && b && a.x === b.x && a.y === b.y;
-
-/** The squares of the fire arc (rules 5.2.1) of a model at `p` facing `facing`, on the board. */
-export function arcSquares(p, facing, width, height) {
-  const [fx, fy] = FORWARD[facing];
-  const [rx, ry] = RIGHT[facing];
-  const out = [];
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const dx = x - p.x;
-      const dy = y - p.y;
-      const f = dx * fx + dy * fy;
-      const l = dx * rx + dy * ry;
-      if (f >= 1 && Math.abs(l) <= f) out.push({ x, y });
-    }
-  }
-  return out;
-}
 
 /** The step direction of `to` from a model at `p` facing `facing`, in the keys' words. */
 function stepDirection(p, facing, to) {
-  const [fx, fy] = FORWARD[facing];
-  const [rx, ry] = RIGHT[facing];
-  const dx = to.x - p.x;
-  const dy = to.y - p.y;
-  const f = dx * fx + dy * fy;
-  const l = dx * rx + dy * ry;
+  const [f, l] = relative(p, facing, to);
   if (f === 1) return l === 0 ? 'forward' : l === 1 ? 'forward-right' : 'forward-left';
   if (f === -1 && l === 0) return 'back';
   if (f === 0) return l === 1 ? 'right' : 'left';
@@ -150,16 +152,31 @@ class DerelictTable {
     this.lastTarget = null;
     this.destroyed = new Set();
     this.clockEnd = null;
+    this.zoom = new ZoomFrame({
+      label: 'map',
+      // Squares a finger can tap on a touch screen, readable ones with a mouse.
+      smallest: () => (touchScreen() ? TAP_SQUARE : READ_SQUARE) / CELL,
+    });
     this.el = {
       status: h('div', { class: 'd-status', 'aria-live': 'polite' }),
       clock: h('div', { class: 'd-clock', role: 'timer', hidden: true }),
-      board: h('div', { class: 'd-board' }),
-      legend: h('p', { class: 'd-legend' },
-        h('span', { class: 'key-soldier' }, 'soldier'), h('span', { class: 'key-sergeant' }, 'sergeant'),
-        h('span', { class: 'key-flamer' }, 'flamer'), h('span', { class: 'key-alien' }, 'alien'),
-        h('span', {}, 'white notch: facing'), h('span', {}, 'OW overwatch · J jammed'),
-        h('span', { class: 'key-door' }, 'door'), h('span', { class: 'key-arc' }, 'fire arc'),
-        h('span', { class: 'key-E' }, 'E entry'), h('span', { class: 'key-X' }, 'exit'), h('span', { class: 'key-M' }, 'M start')),
+      board: h('div', { class: 'd-board' }, this.zoom.root),
+      why: h('p', { class: 'd-why', role: 'status', 'aria-live': 'polite' }),
+      legend: h('div', { class: 'd-legend' },
+        h('h2', { class: 'd-legend-title' }, 'Key to the map'),
+        h('ul', {},
+          h('li', { class: 'key-corridor' }, 'corridor floor'), h('li', { class: 'key-room' }, 'room floor'),
+          h('li', { class: 'key-wall' }, 'wall'),
+          h('li', { class: 'key-E' }, 'E entry'), h('li', { class: 'key-X' }, 'exit'), h('li', { class: 'key-M' }, 'M marine start'),
+          h('li', { class: 'key-A' }, 'A alien start'),
+          h('li', { class: 'key-door' }, 'closed door'), h('li', { class: 'key-door-open' }, 'open door'),
+          h('li', { class: 'key-door-broken' }, 'destroyed door'),
+          h('li', { class: 'key-soldier' }, 'soldier'), h('li', { class: 'key-sergeant' }, 'sergeant (yellow rim)'),
+          h('li', { class: 'key-flamer' }, 'flamer'), h('li', { class: 'key-alien' }, 'alien'),
+          h('li', { class: 'key-none' }, 'white notch: facing · OW overwatch · J jammed'),
+          h('li', { class: 'key-active' }, 'active model (cyan ring)'), h('li', { class: 'key-selected' }, 'selected model (dashed ring)'),
+          h('li', { class: 'key-arc' }, gameTerm('derelict', 'fire-arc', 'seen by the selected marine')),
+          h('li', { class: 'key-step' }, 'step, deploy, arrive'), h('li', { class: 'key-shoot' }, 'shoot'), h('li', { class: 'key-flame' }, 'flame'))),
       model: h('div', { class: 'd-model' }),
       facing: h('div', { class: 'd-facing', hidden: true }),
       actions: h('div', { class: 'actions d-actions', hidden: true }),
@@ -171,6 +188,7 @@ class DerelictTable {
       h('div', { class: 'd-top' }, this.el.status, this.el.clock),
       h('div', { class: 'd-main' },
         this.el.board,
+        this.el.why,
         this.el.legend,
         h('div', { class: 'd-side' }, this.el.model, this.el.facing, this.el.actions, this.el.keys)));
     replace(root, this.node);
@@ -248,7 +266,8 @@ class DerelictTable {
     return this.view.legal.filter((a) => {
       const of = SQUARE_OF[a.type];
       if (!of || !same(of(a), sq)) return false;
-      if (a.type === 'deploy') return a.model === this.selected && a.facing === this.facing;
+      // Deploying a marine again where he stands, as he faces, would change nothing.
+      if (a.type === 'deploy') return a.model === this.selected && a.facing === this.facing && !this.standsSo(a.model, a.to, a.facing);
       if (a.type === 'arrive') return a.facing === this.facing;
       if (a.type === 'flame') return a.model === this.selected && this.aimFlame;
       if (a.type === 'step') return a.model === this.selected && !this.aimFlame;
@@ -256,19 +275,55 @@ class DerelictTable {
     });
   }
 
-  send(action) {
+  /** Whether model `id` already stands on `to` facing `facing`. */
+  standsSo(id, to, facing) {
+    const m = this.models().find((x) => x.id === id);
+    return Boolean(m && same(m.at, to) && m.facing === facing);
+  }
+
+  /** Sends `action` once the player confirms what it would throw away (see `cost`). */
+  async send(action) {
     if (!action || this.pending || !this.ctx.act) return;
+    const cost = this.cost(action);
+    if (cost && !await confirmMove(cost.question, cost.yes)) return;
+    if (this.pending || !this.view.legal.includes(action)) return;
     if (action.type === 'shoot' || action.type === 'flame') this.lastTarget = action.target;
     if (action.type !== 'flame') this.aimFlame = false;
     this.picked = false;
+    this.say('');
     if (this.ctx.act(action)) this.setPending(true);
+  }
+
+  /**
+   * What `action` would throw away, as a question, or null: ending the turn while models can
+   * still act (rules 2.4), or acting with another model while the active one has AP left (its
+   * AP are lost).
+   */
+  cost(action) {
+    const v = this.view;
+    if (action.type === 'end-turn') {
+      const waiting = this.myModels().filter((m) => m.at && !m.acted && m.id !== v.active && m.status !== 'dead' && m.status !== 'escaped');
+      const parts = [];
+      if (v.active && v.ap) parts.push(`${modelName(v.active)} still has ${v.ap} AP`);
+      if (waiting.length) parts.push(`${names(waiting.map((m) => modelName(m.id)))} ${waiting.length === 1 ? 'has' : 'have'} not acted`);
+      return parts.length ? { question: `End the turn? ${parts.join(', and ')}: their AP are lost.`, yes: 'End the turn' } : null;
+    }
+    if (action.model && v.active && v.ap && action.model !== v.active && v.phase !== 'marine-deployment' && v.phase !== 'alien-deployment') {
+      return {
+        question: `Act with ${modelName(action.model)}? ${modelName(v.active)} is done for this turn then: his ${v.ap} AP left are lost.`,
+        yes: `Act with ${modelName(action.model)}`,
+      };
+    }
+    return null;
   }
 
   render() {
     if (!this.alive()) return;
     this.renderStatus();
     this.tick();
+    const before = notePlaces(this.el.board, '.model', (el) => el.dataset.model);
     this.renderBoard();
+    glide(this.el.board, '.model', (el) => el.dataset.model, before);
     this.renderModel();
     this.renderFacing();
     this.renderActions();
@@ -286,12 +341,19 @@ class DerelictTable {
       h('span', { class: 'd-turn' }, v.turn ? `Turn ${v.turn}${limit}` : 'Before turn 1'),
       h('span', { class: 'd-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
       v.outcome ? h('strong', { class: 'd-outcome' }, `${outcomeWords(v.outcome).replace(/^./, (c) => c.toUpperCase())}.`) : null,
-      duty && !v.outcome ? h('span', { class: ['d-duty', duty === 'wait' ? '' : 'mine'] }, duty === 'wait' ? 'The other side is playing' : `Your move: ${dutyWords(duty)}`) : null,
+      duty && !v.outcome ? this.dutyNote(duty) : null,
       !seated && watched ? h('span', { class: 'd-duty' }, watched) : null,
-      h('span', { class: 'd-count' }, `Escaped ${v.escaped} / ${v.exit_needed} needed`),
+      h('span', { class: 'd-count' }, gameTerm('derelict', 'escaped', 'Escaped'), ` ${v.escaped} / ${v.exit_needed} needed`),
       h('span', { class: 'd-count' }, `Aliens killed ${v.aliens_killed}`),
-      h('span', { class: 'd-count' }, `Alien pool ${v.pool === null ? 'unlimited' : v.pool}`),
+      h('span', { class: 'd-count' }, gameTerm('derelict', 'pool'), ` ${v.pool === null ? 'unlimited' : v.pool}`),
       v.arrivals ? h('span', { class: 'd-count warn' }, `${v.arrivals} alien${v.arrivals === 1 ? '' : 's'} to place`) : null);
+  }
+
+  /** A seat's own duty: its move only when it has something to send (not before every seat is taken). */
+  dutyNote(duty) {
+    if (duty === 'wait') return h('span', { class: 'd-duty' }, 'The other side is playing');
+    if (!this.view.legal.length) return h('span', { class: 'd-duty' }, 'You act once every seat is taken.');
+    return h('span', { class: 'd-duty mine' }, `Your move: ${dutyWords(duty)}`);
   }
 
   /** The marine clock, counted down locally between frames. */
@@ -327,11 +389,12 @@ class DerelictTable {
       }
     }
 
+    // What the selected marine sees (rules 5.2): every other model blocks his sight.
     const selected = this.models().find((m) => m.id === this.selected);
     if (selected?.side === 'marines' && selected.at && selected.facing) {
-      for (const sq of arcSquares(selected.at, selected.facing, width, height)) {
-        if (cellAt(sq.x, sq.y) === '#') continue;
-        layers.arc.push(svg('rect', { class: 'arc', x: sq.x * CELL, y: sq.y * CELL, width: CELL, height: CELL }));
+      const occupied = new Set(this.models().filter(onBoard).map((m) => key(m.at)));
+      for (const sq of sightSquares(sightBoard(rows, rooms, occupied), selected.at, selected.facing)) {
+        layers.arc.push(svg('rect', { class: 'arc', x: sq.x * CELL, y: sq.y * CELL, width: CELL, height: CELL, 'data-arc': key(sq) }));
       }
     }
 
@@ -340,37 +403,49 @@ class DerelictTable {
       for (const a of this.view.legal) {
         const of = SQUARE_OF[a.type];
         const sq = of?.(a);
-        if (!sq) continue;
-        if (this.squareActions(sq).length && !marked.has(key(sq))) marked.set(key(sq), { sq, type: a.type });
+        if (!sq || marked.has(key(sq))) continue;
+        const [action] = this.squareActions(sq);
+        if (action) marked.set(key(sq), { sq, action });
       }
     }
-    for (const { sq, type } of marked.values()) {
+    for (const { sq, action } of marked.values()) {
+      // A square that stands for a move is a button: Tab reaches it, Enter or Space sends it.
       layers.marks.push(svg('rect', {
-        class: ['mark', `mark-${type}`], x: sq.x * CELL + 2, y: sq.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 4,
-        'data-x': sq.x, 'data-y': sq.y, 'data-kind': type,
+        class: ['mark', `mark-${action.type}`], x: sq.x * CELL + 2, y: sq.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 4,
+        'data-x': sq.x, 'data-y': sq.y, 'data-kind': action.type,
+        tabindex: '0', role: 'button', 'aria-label': describeAction(action),
       }));
     }
 
     for (const m of this.models()) {
-      if (!m.at || m.status === 'dead' || m.status === 'escaped') continue;
+      if (!onBoard(m)) continue;
       layers.models.push(this.drawModel(m, m.id === this.view.active, m.id === this.selected));
     }
 
     const board = svg('svg', {
-      class: 'd-svg', viewBox: `-2 -2 ${width * CELL + 4} ${height * CELL + 4}`, role: 'img',
+      class: 'd-svg', viewBox: `-2 -2 ${width * CELL + 4} ${height * CELL + 4}`, role: 'group',
       'aria-label': `The map, ${width} by ${height} squares`,
       onclick: (e) => this.click(e),
+      onkeydown: (e) => {
+        if ((e.key === 'Enter' || e.key === ' ') && e.target.closest?.('[role="button"]')) {
+          e.preventDefault();
+          this.click(e);
+        }
+      },
     },
     svg('g', { class: 'floor' }, layers.floor),
     svg('g', { class: 'arcs' }, layers.arc),
     svg('g', { class: 'models' }, layers.models),
     // Over the models: a target is clicked through its mark.
     svg('g', { class: 'marks' }, layers.marks));
-    board.style.maxWidth = `${width * CELL * 1.25}px`;
     // A long, low map is drawn across the whole page (the log and chat go under it): beside
     // them its squares would be too small to read.
     this.el.board.classList.toggle('wide', width >= WIDE * height);
-    replace(this.el.board, board);
+    this.zoom.show(board, width * CELL + 4, height * CELL + 4);
+    // A zoomed board keeps the selected model in view as the selection changes or it moves.
+    const place = selected?.at ? `${selected.id}@${key(selected.at)}` : null;
+    if (place && place !== this.revealed) this.zoom.reveal(selected.at.x * CELL + CELL / 2, selected.at.y * CELL + CELL / 2);
+    this.revealed = place;
   }
 
   drawCell(c, x, y, room, blocked) {
@@ -407,8 +482,10 @@ class DerelictTable {
     const number = m.id.slice(1);
     const rotate = `rotate(${ANGLE[m.facing ?? 'n']} ${cx} ${cy})`;
     const parts = [];
-    if (selected) parts.push(svg('circle', { class: 'ring selected', cx, cy, r: CELL / 2 - 1 }));
-    else if (active) parts.push(svg('circle', { class: 'ring active', cx, cy, r: CELL / 2 - 1 }));
+    // The active model has a solid cyan ring, the selected one a dashed white ring inside it:
+    // neither looks like the sergeant's yellow rim.
+    if (active) parts.push(svg('circle', { class: 'ring active', cx, cy, r: CELL / 2 - 1 }));
+    if (selected) parts.push(svg('circle', { class: 'ring selected', cx, cy, r: CELL / 2 - (active ? 4 : 1) }));
     if (m.side === 'marines') {
       parts.push(svg('circle', { class: ['body', `role-${m.role}`], cx, cy, r: 10 }));
       if (m.facing) parts.push(svg('path', { class: 'nose', d: `M${cx - 6} ${cy - 8} L${cx} ${cy - 15} L${cx + 6} ${cy - 8} Z`, transform: rotate }));
@@ -420,11 +497,12 @@ class DerelictTable {
       if (!m.facing) parts.push(svg('text', { class: 'tag unfaced', x: cx, y: m.at.y * CELL + 9, 'text-anchor': 'middle', text: '?' }));
       parts.push(svg('text', { class: 'num', x: cx, y: cy + 5, 'text-anchor': 'middle', text: number }));
     }
-    const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}`;
+    const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}${active ? ', active' : ''}`;
     return svg('g', {
       // The active model has acted too, but is not done: only the others are dimmed.
       class: ['model', m.side, m.acted && !active ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
       'data-model': m.id, 'data-x': m.at.x, 'data-y': m.at.y, 'data-facing': m.facing ?? '',
+      tabindex: '0', role: 'button', 'aria-label': `Select ${title}`, 'aria-pressed': String(selected),
     }, svg('title', { text: title }), parts);
   }
 
@@ -542,25 +620,76 @@ class DerelictTable {
     if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
     const k = event.key.toLowerCase();
     // Enter on a focused button or link is that button's.
-    if (k === 'enter' && event.target.closest?.('button, a, summary')) return;
+    if (k === 'enter' && event.target.closest?.('button, a, summary, [role="button"]')) return;
     const action = this.keyAction(k);
     if (action === undefined) return;
     event.preventDefault();
-    if (action) this.send(action);
+    if (action) {
+      this.say('');
+      this.send(action);
+    } else if (action === null && !this.quietKey) {
+      this.say(this.whyNot(k));
+    }
+    this.quietKey = false;
   }
 
-  /** The action key `k` stands for now: an action, null (known key, nothing to do) or undefined. */
+  /** Says, under the board, why a key did nothing (or nothing, with ''). */
+  say(text) {
+    this.el.why.textContent = text;
+  }
+
+  /** Why key `k` could do nothing now, in words. */
+  whyNot(k) {
+    const v = this.view;
+    const m = this.models().find((x) => x.id === this.selected);
+    const keyName = KEY_NAMES[k] ?? k.toUpperCase();
+    if (!v.legal.length) return `${keyName}: it is not your move.`;
+    if (!m) return `${keyName}: select one of your models first (N picks the next).`;
+    const who = modelName(m.id);
+    if (m.side !== this.ctx.you) return `${keyName}: ${who} is not yours.`;
+    if (!this.legalOf(m.id).length) {
+      return m.acted && m.id !== v.active ? `${keyName}: ${who} has already acted this turn.` : `${keyName}: ${who} can do nothing now.`;
+    }
+    const dir = Object.entries(STEP_KEYS).find(([, keys]) => keys.includes(k))?.[0];
+    if (dir) return `${keyName}: ${who} cannot step ${DIRECTION_WORDS[dir]}: ${this.blockedWords(m, dir)}.`;
+    const ap = v.active === m.id && v.ap !== null ? ` with ${v.ap} AP left` : '';
+    return `${keyName}: ${who} cannot ${KEY_DOES[k] ?? 'do that'} now${ap}.`;
+  }
+
+  /** What stops model `m` stepping `dir`: the square there, or else the AP or the rules. */
+  blockedWords(m, dir) {
+    if (!m.at || !m.facing) return 'he is not on the board with a facing';
+    if (m.side === 'marines' && (dir === 'left' || dir === 'right')) return 'marines never step sideways';
+    const [f, l] = STEP_OFFSETS[dir];
+    const [fx, fy] = FORWARD[m.facing];
+    const [rx, ry] = RIGHT[m.facing];
+    const to = { x: m.at.x + f * fx + l * rx, y: m.at.y + f * fy + l * ry };
+    const cell = this.view.rows[to.y]?.[to.x] ?? '#';
+    if (cell === '#') return 'a wall is in the way';
+    if (cell === 'D') return 'a closed door is in the way (G opens the door in front)';
+    const there = this.models().find((x) => onBoard(x) && same(x.at, to));
+    if (there) return `${modelName(there.id)} stands there`;
+    if (f === 1 && l !== 0) return 'the corner is blocked, or he has too few AP';
+    return 'he has too few AP left';
+  }
+
+  /**
+   * The action key `k` stands for now: an action, null (a known key that sends nothing; it
+   * sets `quietKey` when it did something on the table all the same) or undefined.
+   */
   keyAction(k) {
     const legal = this.view.legal;
     const mine = (type, extra = () => true) => legal.find((a) => a.type === type && a.model === this.selected && extra(a)) ?? null;
     const placing = legal.some((a) => a.type === 'deploy' || a.type === 'arrive');
     if ((k === 'q' || k === 'e') && placing) {
       this.facing = k === 'q' ? TURN_LEFT[this.facing] : TURN_RIGHT[this.facing];
+      this.quietKey = true;
       this.render();
       return null;
     }
     if (k === 'enter') return legal.find((a) => a.type === 'confirm' || a.type === 'end-turn') ?? null;
     if (k === 'n') {
+      this.quietKey = true;
       this.selectNext();
       return null;
     }
@@ -584,7 +713,9 @@ class DerelictTable {
   fireKey() {
     const m = this.models().find((x) => x.id === this.selected);
     if (m?.role === 'flamer') {
-      this.aimFlame = !this.aimFlame && this.view.legal.some((a) => a.type === 'flame' && a.model === m.id);
+      const canFlame = this.view.legal.some((a) => a.type === 'flame' && a.model === m.id);
+      this.aimFlame = !this.aimFlame && canFlame;
+      this.quietKey = canFlame;
       this.render();
       return null;
     }
@@ -602,4 +733,9 @@ class DerelictTable {
     this.aimFlame = false;
     this.render();
   }
+}
+
+/** `Marine 2`, `Marine 2 and Marine 3`, `Marine 2, Marine 3 and Marine 4`. */
+function names(list) {
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
 }

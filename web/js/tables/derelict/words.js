@@ -94,6 +94,17 @@ export function describeEvent(event) {
   }
 }
 
+/** The dice an event rolled, each a d6 value, for the log's dice faces; null for none. */
+export function eventDice(event) {
+  const e = event;
+  switch (e.type) {
+    case 'shot': case 'overwatch-shot': case 'door-attacked': return e.dice;
+    case 'burned': return [e.die];
+    case 'melee': return [...e.alien_dice, e.marine_die];
+    default: return null;
+  }
+}
+
 /** One action in words, naming its model. */
 export function describeAction(action) {
   const a = action;

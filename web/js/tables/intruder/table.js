@@ -8,24 +8,57 @@
 // are outlined and a click sends that very `move` of `view.legal`; his other choices, and the
 // crew's, are buttons of the shared action panel. The Intruder seat (17.1) plans phase 1 by
 // clicking a counter then a compartment listed for it; the crew seats of 17.3 compose their
-// orders from the listed ones; either list is sent as one intent.
+// orders from the listed ones; either list is sent as one intent. Buttons name objects and
+// counters in words (the log keeps their numbers and ids); crewmen and counters glide when they
+// move; on a touch screen the map is zoomed so its tokens can be tapped; Tab reaches every
+// crewman and outlined compartment. Starting the self-destruct asks first.
 
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
+import { confirmMove } from '../../confirm.js';
+import { diceFaces } from '../../dice.js';
+import { glide, notePlaces } from '../../flip.js';
+import { gameTerm } from '../../help/index.js';
 import { seatWithName } from '../../words.js';
+import { ZoomFrame, touchScreen } from '../../zoom.js';
 import {
   IDENTITY_LABEL, POWERS, ROOMS, counterName, counterTag, crewName, crewShort, describeAction, describeEvent, destructBox,
-  kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort, shuttleName,
+  eventDice, kindName, learnObjects, phaseWords, powerName, promptWords, reasonWords, roomName, roomShort, shuttleName,
 } from './words.js';
 
-export { describeAction, describeEvent, reasonWords };
+export { describeAction, describeEvent, eventDice, reasonWords };
 
 /** A score of zero is a draw (rules 16.2): the server says so in the reason. */
 export const isDraw = (outcome) => /_draw$/.test(outcome.reason);
 
+/**
+ * The end panel's account of the score (rules 16.2): the dead crewmen, the Intruders killed and
+ * captured, and who escaped, with the sum when the score is counted that way (the two crew
+ * seats of 17.3 count theirs by the table of their seat).
+ */
+export function outcomeDetails(v) {
+  const dead = v.crew.filter((c) => !c.alive).length;
+  const left = (v.shuttles ?? []).filter((t) => t.left && t.intruder === undefined).map((t) => t.shuttle);
+  const escaped = v.crew.filter((c) => c.alive && left.includes(c.aboard)).length;
+  const sum = -5 * dead + 7 * v.intruders_killed + 15 * v.intruders_captured;
+  return h('div', { class: 'in-score-account' },
+    h('p', {}, `Final score ${v.score}.`),
+    h('ul', {},
+      h('li', {}, `${dead} crewm${dead === 1 ? 'a' : 'e'}n dead: −5 each`),
+      h('li', {}, `${v.intruders_killed} Intruder${v.intruders_killed === 1 ? '' : 's'} killed: +7 each`),
+      h('li', {}, `${v.intruders_captured} Intruder${v.intruders_captured === 1 ? '' : 's'} captured (frozen or trapped): +15 each`),
+      h('li', {}, `${escaped} crewm${escaped === 1 ? 'a' : 'e'}n escaped by Shuttle (alive: they cost nothing)`)),
+    sum === v.score
+      ? h('p', { class: 'hint' }, `−5 × ${dead} + 7 × ${v.intruders_killed} + 15 × ${v.intruders_captured} = ${sum}: above zero the crew wins, below it loses, zero is a draw.`)
+      : h('p', { class: 'hint' }, 'Your seat counts its score by its own table (The Science Officer), or the station exploded: then the crew draws if at least 3 crewmen escaped, else loses.'));
+}
+
 /** The map's size in SVG units. */
 const WIDTH = 1110;
 const HEIGHT = 640;
+/** How far apart tokens in a compartment are, in SVG units, and the smallest a finger can tap, in CSS px. */
+const TOKEN_STEP = 24;
+const TAP = 32;
 /** A compartment's box by kind; the Command Module is the largest. */
 const SIZES = {
   hub: { w: 180, h: 100 }, secured: { w: 76, h: 60 }, corridor: { w: 100, h: 62 }, working: { w: 100, h: 62 },
@@ -92,6 +125,9 @@ const HULL = { w: 210, h: 84 };
 
 const sizeOf = (room) => SIZES[KIND[room]];
 
+/** How look-alike choices are told apart on the buttons. */
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
 /**
  * Mounts the table in `root`. `ctx.you` is `crew`, `spectator` or `omniscient` (replay);
  * `ctx.act`, if given, sends an action from the legal list.
@@ -113,13 +149,18 @@ class IntruderTable {
     this.draft = [];
     /** The events of the last frame that had any. */
     this.recent = [];
+    this.zoom = new ZoomFrame({
+      label: 'station',
+      // Tokens sit TOKEN_STEP apart: on a touch screen each must get a finger's width.
+      smallest: () => (touchScreen() ? TAP / TOKEN_STEP : 0.5),
+    });
     this.el = {
       status: h('div', { class: 'in-status', 'aria-live': 'polite' }),
       prompt: h('p', { class: 'in-prompt' }),
       selected: h('div', { class: 'in-selected' }),
       actions: h('div', { class: 'actions in-actions', hidden: true }),
       draft: h('section', { class: 'in-draft', hidden: true }),
-      map: h('div', { class: 'in-map' }),
+      map: h('div', { class: 'in-map' }, this.zoom.root),
       recent: h('section', { class: 'in-recent', hidden: true }),
       crew: h('section', { class: 'panel in-crew' }),
       intruder: h('section', { class: 'panel in-intruder' }),
@@ -209,8 +250,12 @@ class IntruderTable {
     this.render();
   }
 
-  send(action) {
+  async send(action) {
     if (!action || this.pending || !this.ctx.act) return;
+    // Starting the self-destruct cannot be taken back once the marker passes box 5.
+    if (action.type === 'start-self-destruct'
+      && !await confirmMove(`${crewName(action.crewman)} starts the self-destruct: the station explodes in 9 turns unless it is stopped by box 5, and the Shuttles may leave from box 4.`, 'Start the self-destruct')) return;
+    if (this.pending || !this.view.legal.includes(action)) return;
     if (this.ctx.act(action)) this.setPending(true);
   }
 
@@ -274,13 +319,16 @@ class IntruderTable {
       h('span', { class: 'in-title' }, 'Deep Space Station Prometheus'),
       h('span', { class: 'in-turn' }, `Turn ${v.turn}${limit}`),
       h('span', { class: 'in-phase', dataset: { phase: v.phase } }, phaseWords(v.phase)),
-      h('span', { class: 'in-score' }, `Score ${v.score}`),
-      h('span', { class: 'in-stage' }, `Intruder stage ${v.stage}`),
-      v.self_destruct.state === 'active' ? h('span', { class: 'in-destruct' }, `Self-destruct: ${destructBox(v.self_destruct.box)}`) : null);
-    const mine = Boolean(this.ctx.act) && v.to_act.includes(this.ctx.you);
+      h('span', { class: 'in-score' }, gameTerm('intruder', 'score'), ` ${v.score}`),
+      h('span', { class: 'in-stage' }, gameTerm('intruder', 'stage'), ` ${v.stage}`),
+      v.self_destruct.state === 'active' ? h('span', { class: 'in-destruct' }, gameTerm('intruder', 'self-destruct'), `: ${destructBox(v.self_destruct.box)}`) : null);
+    const seated = Boolean(this.ctx.act) && v.to_act.includes(this.ctx.you);
+    // A seat is to move only once it has something to send: not before every seat is taken.
+    const mine = seated && v.legal.length > 0;
+    const lead = mine ? 'Your move. ' : seated ? 'You act once every seat is taken. ' : this.waitingFor();
     const words = v.outcome
       ? `The match is over: ${reasonWords(v.outcome.reason)}. Final score ${v.score}.`
-      : `${mine ? 'Your move. ' : this.waitingFor()}${promptWords(v.prompt, this.composing() === 'orders')}`;
+      : `${lead}${promptWords(v.prompt, this.composing() === 'orders')}`;
     this.el.prompt.classList.toggle('mine', mine && !v.outcome);
     this.el.prompt.classList.toggle('over', Boolean(v.outcome));
     replace(this.el.prompt, words);
@@ -313,20 +361,47 @@ class IntruderTable {
   renderActions() {
     if (this.composing() === 'plan') {
       renderActions(this.el.actions, this.listedMoves().filter((m) => m.id === this.counter), {
-        describe: (m) => ({ group: 'counter', heading: `Move ${counterTag(m.id)}`, label: m.path.length ? m.path.map(roomShort).join(' → ') : 'Stay' }),
+        describe: (m) => ({ group: 'counter', heading: `Move the ${this.counterWord(m.id)}`, label: m.path.length ? m.path.map(roomShort).join(' → ') : 'Stay' }),
         send: (m) => this.take(m),
         pending: this.pending,
       });
       return;
     }
     const legal = this.choices().filter((a) => !a.crewman || a.crewman === this.selected);
+    const labels = this.buttonLabels(legal);
     renderActions(this.el.actions, legal, {
       describe: (a) => (a.crewman
-        ? { group: a.type === 'move' ? 'move' : 'crewman', heading: a.type === 'move' ? `Move ${crewShort(a.crewman)}` : crewShort(a.crewman), label: this.actionLabel(a) }
-        : { group: 'crew', heading: '', label: describeAction(a) }),
+        ? { group: a.type === 'move' ? 'move' : 'crewman', heading: a.type === 'move' ? `Move ${crewShort(a.crewman)}` : crewShort(a.crewman), label: labels.get(a) }
+        : { group: 'crew', heading: '', label: labels.get(a) }),
       send: (a) => this.take(a),
       pending: this.pending,
     });
+  }
+
+  /**
+   * The buttons' words for `actions`: objects and counters named in words (`the Blaster`, `the
+   * Intruder`), not by number or id; when several named alike appear among them, each is told
+   * apart in the order of its number (`the first Blaster`, `the second Blaster`).
+   */
+  buttonLabels(actions) {
+    const ids = new Map();
+    for (const a of actions) {
+      this.actionLabel(a, (word, id) => {
+        ids.set(word, new Set([...(ids.get(word) ?? []), id]));
+        return '';
+      });
+    }
+    const nth = (word, id) => {
+      const same = [...(ids.get(word) ?? [])].sort((x, y) => x - y);
+      return same.length > 1 ? `${ORDINALS[same.indexOf(id)] ?? `no. ${same.indexOf(id) + 1}`} ` : '';
+    };
+    return new Map(actions.map((a) => [a, this.actionLabel(a, nth)]));
+  }
+
+  /** What a counter is, in words: its identity once known to this viewer, else `face-down counter`. */
+  counterWord(id) {
+    const c = this.view.counters.find((k) => k.id === id);
+    return c?.identity ? IDENTITY_LABEL[c.identity] : 'face-down counter';
   }
 
   /**
@@ -355,14 +430,24 @@ class IntruderTable {
       mode ? h('ol', { class: 'in-draft-lines' }, this.draft.map(line)) : null,
       mode ? h('button', { type: 'button', class: 'act primary send-draft', disabled: this.pending, onclick: () => this.sendDraft() },
         mode === 'plan' ? `Send the plan (${count})` : `Send ${count} and be ready`) : null,
-      given ? h('p', { class: 'in-given' }, `Your orders: ${given.map(describeAction).join('; ') || 'none'}.`) : null,
+      given ? h('p', { class: 'in-given' }, `Your orders: ${given.map((o) => describeAction(o)).join('; ') || 'none'}.`) : null,
       ready.length ? h('p', { class: 'in-ready' }, `Ready: ${ready.map((seat) => seatWithName(seat, this.ctx.names)).join(', ')}.`) : null);
   }
 
-  /** A button's label: without the crewman's name, which heads the group. */
-  actionLabel(a) {
+  /**
+   * A button's label: without the crewman's name, which heads the group, and with objects and
+   * counters in words; `nth(word, id)` gives what goes before the word (`first `, `second `…).
+   */
+  actionLabel(a, nth) {
     if (a.type === 'move') return `${roomShort(a.to)}${KIND[a.to] === 'shaft' ? ' (2 MP)' : ''}`;
-    return describeAction(a).replace(/^[CES]\d: /, '').replace(/^./, (ch) => ch.toUpperCase());
+    const named = (word) => (id) => `the ${nth(word, id)}${word}`;
+    const words = {
+      object: (id) => named(kindName(this.view.objects.find((o) => o.id === id)?.kind))(id),
+      intruder: named('Intruder'),
+      counter: (id) => named(this.counterWord(id))(id),
+      animal: named('Lab Animal'),
+    };
+    return describeAction(a, this.ctx.names, words).replace(/^[CES]\d: /, '').replace(/^./, (ch) => ch.toUpperCase());
   }
 
   /** The events of the last frame that had any, in words, beside the map. */
@@ -370,7 +455,8 @@ class IntruderTable {
     this.el.recent.hidden = !this.recent.length;
     replace(this.el.recent,
       h('h2', {}, 'Just now'),
-      h('ol', { class: 'in-recent-lines' }, this.recent.map((e) => h('li', { dataset: { type: e.type } }, describeEvent(e)))));
+      h('ol', { class: 'in-recent-lines' }, this.recent.map((e) => h('li', { dataset: { type: e.type } },
+        describeEvent(e, this.ctx.names), ' ', diceFaces(eventDice(e))))));
   }
 
   /** Objects carried by `crewman`. */
@@ -405,12 +491,28 @@ class IntruderTable {
       return from && m.path.length ? svg('polyline', { class: 'planned-move', points: [from, ...m.path].map((r) => PLACES[r].join(',')).join(' ') }) : null;
     }) : [];
     const map = svg('svg', {
-      class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img',
+      class: 'in-svg', viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'group',
       'aria-label': 'The station: 28 compartments and their passageways',
+      // A crewman, counter or compartment that can be clicked is a button: Enter or Space clicks it.
+      onkeydown: (event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && event.target.matches?.('[role="button"]')) {
+          event.preventDefault();
+          event.target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        }
+      },
     }, svg('g', { class: 'passages' }, lines), svg('g', { class: 'rooms' }, rooms), svg('g', { class: 'plan' }, planned),
     svg('g', { class: 'shuttles' }, (v.shuttles ?? []).filter((t) => t.left).map((t) => this.drawShuttle(t))));
-    replace(this.el.map, map);
+    const pieces = '.crewman[data-crewman], .counter[data-counter]';
+    const pieceKey = (el) => (el.dataset.crewman ? `c:${el.dataset.crewman}` : `k:${el.dataset.counter}`);
+    const before = notePlaces(this.el.map, pieces, pieceKey);
+    this.zoom.show(map, WIDTH, HEIGHT);
+    glide(this.el.map, pieces, pieceKey, before);
     this.el.map.classList.toggle('over', Boolean(v.outcome));
+    // A zoomed map keeps the selected crewman in view as the selection changes or he moves.
+    const token = map.querySelector(`.crewman.selected[data-cx]`);
+    const place = token ? `${this.selected}@${token.dataset.cx},${token.dataset.cy}` : null;
+    if (place && place !== this.revealed) this.zoom.reveal(Number(token.dataset.cx), Number(token.dataset.cy));
+    this.revealed = place;
   }
 
   /** One compartment: its box (outlined when the selected crewman may move there), and what is in it. */
@@ -437,8 +539,8 @@ class IntruderTable {
       ...counters.filter((c) => !attached.has(c)).map((c) => (tx, ty) => this.drawCounter(c, tx, ty)),
       ...kinds.map((same) => (tx, ty) => drawObjects(same, tx, ty)),
     ];
-    const perRow = Math.max(1, Math.floor((w - 4) / 24));
-    const drawn = tokens.map((draw, i) => draw(x + 14 + (i % perRow) * 24, y + 29 + Math.floor(i / perRow) * 21));
+    const perRow = Math.max(1, Math.floor((w - 4) / TOKEN_STEP));
+    const drawn = tokens.map((draw, i) => draw(x + 14 + (i % perRow) * TOKEN_STEP, y + 29 + Math.floor(i / perRow) * TOKEN_STEP));
     const shuttle = (v.shuttles ?? []).find((t) => SHUTTLES[t.shuttle]?.dock === room);
     const dockWords = shuttle ? `${shuttleName(shuttle.shuttle)} ${shuttle.left ? 'has left' : 'docked'}` : '';
     const label = `${roomName(room)}${locked ? ' (locked)' : ''}${shuttle ? ` (${dockWords})` : ''}`;
@@ -446,6 +548,9 @@ class IntruderTable {
       class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
       'data-room': room,
       onclick: move ? () => this.take(move.item) : null,
+      tabindex: move ? '0' : null,
+      role: move ? 'button' : null,
+      'aria-label': move ? `Move ${move.who} to ${roomName(room)}` : null,
     },
     svg('title', { text: move ? `${label}: move ${move.who} here` : label }),
     svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
@@ -497,6 +602,9 @@ class IntruderTable {
       g.classList.add('can-move');
       if (c.id === this.counter) g.classList.add('selected');
       if (planned) g.classList.add('planned');
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `Plan the move of ${g.querySelector('title')?.textContent ?? counterName(c.id)}`);
       g.addEventListener('click', (event) => {
         event.stopPropagation();
         this.selectCounter(c.id);
@@ -514,12 +622,20 @@ class IntruderTable {
     return svg('g', {
       class: ['crewman', `spec-${c.crewman[0]}`, c.crewman === this.selected ? 'selected' : '', c.acted ? 'acted' : '', canAct ? 'can-act' : '', c.bears !== undefined ? 'bears' : ''],
       'data-crewman': c.crewman,
+      'data-cx': x,
+      'data-cy': y,
+      tabindex: '0',
+      role: 'button',
+      'aria-label': `Select ${title}`,
+      'aria-pressed': String(c.crewman === this.selected),
       onclick: (event) => {
         event.stopPropagation();
         this.select(c.crewman);
       },
     },
     svg('title', { text: title }),
+    // The finger's target: the token's whole slot, not only its drawn disc.
+    svg('rect', { class: 'hit', x: x - TOKEN_STEP / 2, y: y - TOKEN_STEP / 2, width: TOKEN_STEP, height: TOKEN_STEP }),
     svg('circle', { cx: x, cy: y, r: 10.5 }),
     svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
     carried.length || c.bears !== undefined ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
@@ -557,13 +673,17 @@ class IntruderTable {
     replace(this.el.crew,
       h('h2', {}, 'Crew'),
       h('table', { class: 'in-roster' },
-        h('thead', {}, h('tr', {}, ['', 'Where', 'MP', 'Carries'].map((t) => h('th', {}, t)))),
+        h('thead', {}, h('tr', {}, ['', 'Where', gameTerm('intruder', 'mp'), 'Carries'].map((t) => h('th', {}, t)))),
         h('tbody', {}, v.crew.map((c) => h('tr', {
           class: ['crew-row', c.alive ? '' : 'dead', c.aboard ? 'aboard' : '', c.crewman === this.selected ? 'selected' : '', this.legalOf(c.crewman).length ? 'can-act' : ''],
           dataset: { crewman: c.crewman },
           onclick: c.alive ? () => this.select(c.crewman) : null,
         },
-        h('td', { class: 'who' }, crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)),
+        // The row selects its crewman (a click anywhere bubbles here); its button brings Tab to it.
+        h('td', { class: 'who' }, c.alive
+          ? h('button', { type: 'button', class: 'crew-pick', 'aria-pressed': String(c.crewman === this.selected) },
+            crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`))
+          : [crewShort(c.crewman), h('span', { class: 'hint' }, ` ${crewName(c.crewman).replace(/ [CES]\d$/, '')}`)]),
         h('td', {}, this.whereWords(c)),
         h('td', {}, c.alive ? `${c.mp}${c.acted ? ' · acted' : ''}` : ''),
         h('td', {}, this.loadWords(c).replace(/^carries /, '')))))));
@@ -577,11 +697,13 @@ class IntruderTable {
     const faceUp = v.counters.filter((c) => !c.room && c.identity && c.shuttle === undefined);
     replace(this.el.intruder,
       h('h2', {}, 'The Intruder'),
-      h('table', { class: 'in-stages' },
-        h('thead', {}, h('tr', {}, ['Stage', 'Powers', 'Grows', 'Attacks', 'Clones', 'Killable', 'Kills'].map((t) => h('th', {}, t)))),
-        h('tbody', {}, STAGES.map((row) => h('tr', { class: row[0] === v.stage ? 'current' : '', dataset: { stage: String(row[0]) } },
-          row.map((cell) => h('td', {}, String(cell))))))),
-      h('h3', {}, `Powers: ${v.known_powers.length} known, ${v.unknown_powers} unknown`),
+      // The chart scrolls sideways on its own on a narrow screen, not the page.
+      h('div', { class: 'in-stages-frame', tabindex: '0', role: 'region', 'aria-label': 'Life stage chart' },
+        h('table', { class: 'in-stages' },
+          h('thead', {}, h('tr', {}, ['Stage', 'Powers', 'Grows', 'Attacks', 'Clones', 'Killable', 'Kills'].map((t) => h('th', {}, t)))),
+          h('tbody', {}, STAGES.map((row) => h('tr', { class: row[0] === v.stage ? 'current' : '', dataset: { stage: String(row[0]) } },
+            row.map((cell) => h('td', {}, String(cell)))))))),
+      h('h3', {}, `Powers: ${v.known_powers.length} known, ${v.unknown_powers} `, gameTerm('intruder', 'unknown-powers', 'unknown')),
       h('ul', { class: 'in-powers' }, known, blanks),
       h('h3', {}, 'Boxes'),
       h('dl', { class: 'in-boxes' },
@@ -651,6 +773,7 @@ function drawCounter(c, x, y) {
     'data-counter': String(c.id),
   },
   svg('title', { text: title }),
+  svg('rect', { class: 'hit', x: x - TOKEN_STEP / 2, y: y - TOKEN_STEP / 2, width: TOKEN_STEP, height: TOKEN_STEP }),
   linked ? svg('line', { class: 'link', x1: x - 16, y1: y, x2: x - 9, y2: y }) : null,
   caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
   svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),

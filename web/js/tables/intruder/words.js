@@ -236,7 +236,7 @@ export function describeEvent(event, names) {
     case 'inventoried': return `Inventory: ${counterName(e.id)} in the Not Used box is ${identityWords(e.identity)}.`;
     case 'object-destroyed': return `The Intruder destroys ${objectName(e.object)} in ${roomName(e.room)}.`;
     case 'orders-given': return e.orders
-      ? `${seatWithName(e.seat, names)} gives ${plural(e.orders.length, 'order', 'orders')} and is ready: ${e.orders.map(describeAction).join('; ') || 'none'}.`
+      ? `${seatWithName(e.seat, names)} gives ${plural(e.orders.length, 'order', 'orders')} and is ready: ${e.orders.map((o) => describeAction(o)).join('; ') || 'none'}.`
       : `${seatWithName(e.seat, names)} has given its orders and is ready.`;
     case 'order-failed': return `An order of ${seatWithName(e.seat, names)} for ${crewName(e.crewman)} fails (${String(e.code).replace(/_/g, ' ')}); his later orders are cancelled.`;
     case 'ended': return `The game ends (${reasonWords(e.reason)}): score ${e.score}.`;
@@ -281,10 +281,37 @@ export function describeEvent(event, names) {
   }
 }
 
-/** One action in words: the crewman who does it, then what he does. */
-export function describeAction(action) {
+/** Events whose `roll` is one d6 (0 or absent: no die was rolled). */
+const ONE_DIE = new Set([
+  'counter-moved', 'attack-roll', 'target-chosen', 'crew-attack', 'kill-roll', 'metamorphosis', 'catch-roll', 'cage-roll',
+  'prod-roll', 'stowaway-roll', 'lab-animal-attacked',
+]);
+
+/** The dice an event rolled, for the log's dice faces: d6 values, and 2d6 totals for powers. */
+export function eventDice(event) {
+  if (event.type === 'power-found') return (event.rolls ?? []).map((total) => ({ total, of: '2d6' }));
+  return ONE_DIE.has(event.type) && event.roll ? [event.roll] : null;
+}
+
+/** How the log names objects and counters: by number and opaque id, so each can be told apart. */
+const BY_ID = {
+  object: objectName,
+  intruder: intruderName,
+  counter: counterName,
+  animal: (id) => `Lab Animal ${counterTag(id)}`,
+};
+
+/**
+ * One action in words: the crewman who does it, then what he does. `say` names objects and
+ * counters (by default by number and id; the table's buttons say them in words); `names` (the
+ * players' names, as every table's `describeAction` takes them) are not needed.
+ */
+export function describeAction(action, names, say = BY_ID) {
   const a = action;
   const who = `${crewShort(a.crewman)}: `;
+  const objectName = say.object;
+  const intruderName = say.intruder;
+  const counterName = say.counter;
   const using = (object) => (object === undefined ? 'an improvised weapon' : objectName(object));
   switch (a.type) {
     case 'move': return `${who}move to ${roomName(a.to)}`;
@@ -308,11 +335,11 @@ export function describeAction(action) {
     case 'end-destruction': return 'Destroy nothing more';
     case 'open-cage': return `Open ${objectName(a.cage)} and let its Lab Animal out`;
     case 'open-lab-cages': return "Open the Lab's cages";
-    case 'orders': return a.orders?.length ? `Orders: ${a.orders.map(describeAction).join('; ')}` : 'No orders (ready)';
-    case 'catch-lab-animal': return `${who}${a.drop?.length ? `drop ${a.drop.map(objectName).join(', ')}, then ` : ''}catch Lab Animal ${counterTag(a.animal)}`;
+    case 'orders': return a.orders?.length ? `Orders: ${a.orders.map((o) => describeAction(o, names, say)).join('; ')}` : 'No orders (ready)';
+    case 'catch-lab-animal': return `${who}${a.drop?.length ? `drop ${a.drop.map(objectName).join(', ')}, then ` : ''}catch ${say.animal(a.animal)}`;
     case 'release': return `${who}let go`;
     case 'cage-lab-animal': return `${who}cage the Lab Animal ${crewShort(a.holder)} holds`;
-    case 'transfer-lab-animal': return `${who}take Lab Animal ${counterTag(a.animal)} to the Caged Lab Animals box`;
+    case 'transfer-lab-animal': return `${who}take ${say.animal(a.animal)} to the Caged Lab Animals box`;
     case 'cage-intruder': return `${who}cage ${intruderName(a.intruder)}`;
     case 'gain-control': return `${who}control ${intruderName(a.intruder)} with ${objectName(a.object)}`;
     case 'move-with-intruder': return `${who}move with his Intruder to ${roomName(a.to)} (all MP)`;
