@@ -157,18 +157,15 @@ fn events(history: &[Value]) -> impl Iterator<Item = &Value> {
         .flat_map(|entry| entry["events"].as_array().into_iter().flatten())
 }
 
-/// Artemia's events whose secret fields (rules: a Hunted's hand and choices are his own) stay
-/// with the Hunted named in them.
+/// Artemia's events whose secret fields stay with the Hunted named in them (rules 13: his
+/// committed cards, secret choices and Survival cards are his own; the discards are public).
 const ARTEMIA_SECRETS: &[(&str, &[&str])] = &[
     ("committed", &["cards"]),
     ("chose", &["cards"]),
-    ("cards-discarded", &["cards"]),
-    ("cards-taken-back", &["cards"]),
     ("survival-submitted", &["play"]),
     ("survival-cards-drawn", &["cards"]),
     ("shelter-kept", &["kept"]),
     ("river-choice", &["kept", "returned"]),
-    ("exchanged", &["to_discard", "to_play"]),
 ];
 
 /// How many of the events in `history` carry a Hunted's secret, telling apart the viewer's

@@ -36,3 +36,9 @@ export function diceFaces(dice) {
   if (!dice?.length) return null;
   return h('span', { class: 'dice-faces' }, dice.map((d) => (typeof d === 'number' ? dieFace(d) : diceTotal(d.total, d.of))));
 }
+
+/** A line of words followed by its dice faces, if it rolled any. */
+export function withDice(text, dice) {
+  const faces = diceFaces(dice);
+  return faces ? [text, ' ', faces] : [text];
+}

@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { createChat } from './chat.js';
-import { diceFaces } from './dice.js';
+import { withDice } from './dice.js';
 import { h, replace } from './dom.js';
 import { helpOf } from './help/index.js';
 import { renderGuide } from './help/page.js';
@@ -177,7 +177,7 @@ class MatchPage {
   /** An event as a log line: the table's words, with its dice as dice faces. */
   eventLine(event) {
     return h('span', { class: 'event-line' },
-      this.tableModule.describeEvent(event, this.names), ' ', diceFaces(this.tableModule.eventDice?.(event)));
+      withDice(this.tableModule.describeEvent(event, this.names), this.tableModule.eventDice?.(event)));
   }
 
   onState({ state, detail }) {

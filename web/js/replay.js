@@ -2,7 +2,7 @@
 // the game's own table. Step forward and back with the buttons, the slider or the arrow keys.
 
 import * as api from './api.js';
-import { diceFaces } from './dice.js';
+import { withDice } from './dice.js';
 import { h, replace } from './dom.js';
 import { isDraw, tableFor } from './tables/index.js';
 import { errorText, gameTitle, namesOf, seatSummaryText, seatWithName, wonBy } from './words.js';
@@ -84,7 +84,7 @@ class ReplayViewer {
       : 'The table as dealt.',
     outcome ? h('strong', { class: 'replay-outcome' }, wonBy(outcome, this.names, this.module.reasonWords, isDraw(this.module, outcome))) : null);
     replace(this.events, events.length
-      ? events.map((e) => h('li', {}, this.module.describeEvent(e, this.names), ' ', diceFaces(this.module.eventDice?.(e))))
+      ? events.map((e) => h('li', {}, withDice(this.module.describeEvent(e, this.names), this.module.eventDice?.(e))))
       : h('li', { class: 'sys' }, 'Nothing happened yet.'));
     // One step forward goes on at the same table (what it keeps, such as the last reveal,
     // stays); any other jump starts a fresh one, shown the table as dealt first so it knows

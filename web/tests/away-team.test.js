@@ -18,7 +18,7 @@ test('Away Team: targets and stun or kill assigned by clicking, locked, and the 
   await page.selectOption('.seat-row[data-seat="away-team"] select', 'me');
   await page.selectOption('.seat-row[data-seat="aliens"] select', 'bot');
   await page.click('button:has-text("Create match")');
-  await page.click('a:has-text("Go to the table as Away Team")');
+  await page.waitForURL(/#\/match\/[^/]+\/as\/away-team$/);
   await page.waitForSelector('.away-team .crew-row[data-crew="captain"] select.target');
   // The game is named as the server names it; the automatic Aliens are a bot.
   assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Away Team');

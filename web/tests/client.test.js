@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Server, launch, newPage, pinSeed, shoot } from './harness.js';
+import { Server, askNothing, launch, newPage, pinSeed, shoot } from './harness.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 /** Script errors that a dropped connection or a refused request legitimately log. */
@@ -41,6 +41,7 @@ function assertNoProblems(page) {
 /**
  * Creates an Artemia match through the lobby form: `hunted` Hunted seats, `roles` maps seats to
  * `me`, `bot` or `open` (unlisted seats keep the form's default); the match is dealt by `seed`.
+ * The page lands on the new match's table.
  */
 async function createInLobby(page, { name, hunted, roles, seed }) {
   await pinSeed(page, seed);
@@ -52,7 +53,8 @@ async function createInLobby(page, { name, hunted, roles, seed }) {
     await page.selectOption(`.seat-row[data-seat="${seat}"] select`, who);
   }
   await page.click('button:has-text("Create match")');
-  await page.waitForSelector('.created h2:has-text("Match created")');
+  await page.waitForURL(/#\/match\/[^/]+\/(as\/[a-z0-9-]+|watch)$/);
+  await page.waitForSelector('.match-bar');
 }
 
 /** The match id in the page's address. */
@@ -82,17 +84,20 @@ describe('the web client', () => {
     await page.waitForSelector('select[name=game] option[value=artemia]', { state: 'attached' });
     await shoot(page, '01-lobby');
     await createInLobby(page, { seed: 11, name: 'Cora', hunted: 2, roles: { creature: 'me', 'hunted-1': 'bot', 'hunted-2': 'bot' } });
+    assert.match(page.url(), /#\/match\/[^/]+\/as\/creature$/, 'creating a match lands on its table');
     await shoot(page, '02-match-created');
-    // The lobby lists the bots as bots.
+    // The lobby lists the bots as bots, and the way back to the table.
+    await page.click('a.back');
     const row = page.locator('.match-row', { has: page.locator('a:has-text("Play as Creature")') });
+    await row.waitFor();
     assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Cora (Creature)', 'Hunted 1 (bot)', 'Hunted 2 (bot)']);
-    await page.click('a:has-text("Go to the table as Creature")');
+    await row.locator('a:has-text("Play as Creature")').click();
     await page.waitForSelector('.conn[data-state="live"]');
     await page.waitForSelector('.your-move');
     assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Artemia');
     assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Cora (Creature) with Hunted 1 (bot), Hunted 2 (bot)');
     assert.equal(await page.locator('.player[data-seat="hunted-2"] h3').innerText(), 'Hunted 2 (bot)');
-    assert.equal(await page.locator('.log .log-lines li').first().innerText(), 'Connected to the table.');
+    assert.match(await page.locator('.log .log-lines li.sys').last().innerText(), /^(Connected to the table|Reconnected)/);
     assert.equal(await turnOf(page), 1);
     const rescueBefore = await distance(page, 'rescue');
     assert.equal(rescueBefore, 14, 'two Hunted: Rescue starts 14 from the star');
@@ -170,7 +175,6 @@ describe('the web client', () => {
   test('a name and a chat line of HTML show as text, to players and spectators, and no dialog fires', async () => {
     const page = await newPage(browser);
     await createInLobby(page, { seed: 12, name: XSS, hunted: 1, roles: { creature: 'bot', 'hunted-1': 'me' } });
-    await page.click('a:has-text("Go to the table as Hunted 1")');
     await page.waitForSelector('.conn[data-state="live"]');
     const id = matchIdOf(page);
     const watcher = await newPage(browser);
@@ -213,7 +217,6 @@ describe('the web client', () => {
   test('a dropped connection shows its state, reconnects with backoff and resyncs from welcome', async () => {
     const page = await newPage(browser);
     await createInLobby(page, { seed: 13, name: 'Rhea', hunted: 1, roles: { creature: 'me', 'hunted-1': 'bot' } });
-    await page.click('a:has-text("Go to the table as Creature")');
     await page.waitForSelector('.your-move');
     await page.fill('.chat-form input', 'said before the crash');
     await page.click('.chat-form button');
@@ -243,9 +246,8 @@ describe('the web client', () => {
   test('joining a seat that is already taken shows the server’s error in words', async () => {
     const host = await newPage(browser);
     await createInLobby(host, { seed: 14, name: 'Ines', hunted: 1, roles: { creature: 'me', 'hunted-1': 'open' } });
-    const link = await host.inputValue('.created li[data-seat="hunted-1"] .share-link');
-    await host.click('a:has-text("Go to the table as Creature")');
-    await host.waitForSelector('.waiting:has-text("Waiting for players")');
+    await host.waitForSelector('.waiting h2:has-text("Waiting for the Hunted 1 to join")');
+    const link = await host.inputValue('.waiting li[data-seat="hunted-1"] .share-link');
 
     // Eve opens the link while the seat is still open...
     const late = await newPage(browser);
@@ -294,8 +296,9 @@ describe('the web client', () => {
 
   test('a whole match played as a Hunted through the offered choices tells every event in words', async () => {
     const page = await newPage(browser);
+    // Random clicks take Give up too: its question is turned off, as a player may.
+    await askNothing(page);
     await createInLobby(page, { seed: 21, name: 'Hana', hunted: 3, roles: { creature: 'bot', 'hunted-1': 'me', 'hunted-2': 'bot', 'hunted-3': 'bot' } });
-    await page.click('a:has-text("Go to the table as Hunted 1")');
     await page.waitForSelector('.conn[data-state="live"]');
     let state = 21;
     const random = (n) => {

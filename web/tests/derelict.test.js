@@ -37,7 +37,7 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   await marines.selectOption('.seat-row[data-seat="marines"] select', 'me');
   await marines.selectOption('.seat-row[data-seat="aliens"] select', 'open');
   await marines.click('button:has-text("Create match")');
-  await marines.click('a:has-text("Go to the table as Marines")');
+  await marines.waitForURL(/#\/match\/[^/]+\/as\/marines$/);
   const id = /#\/match\/([^/]+)/.exec(marines.url())[1];
 
   const aliens = await newPage(ctx.browser);
@@ -104,7 +104,10 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   assert.equal(await spectator.locator('.d-svg .mark').count(), 0, 'a spectator is offered nothing');
   await shoot(aliens, 'derelict-aliens-clock');
 
+  // Enter ends the turn; five marines have not acted, so the page asks first.
   await marines.keyboard.press('Enter');
+  await marines.locator('dialog.confirm', { hasText: 'Marine 2, Marine 3, Marine 4, Marine 5 and Marine 6 have not acted' }).waitFor();
+  await marines.click('dialog.confirm .confirm-yes');
   await answered(marines);
 
   // Alien turn 1: two arrivals on entry squares, chosen by clicking, then one steps into view.
@@ -121,6 +124,7 @@ test('Derelict: deploy, step, turn and shoot by clicking; the Aliens see the mar
   assert.deepEqual(await modelOn(aliens, 'a1'), { x: 9, y: 3, facing: 'w' });
   await shoot(aliens, 'derelict-aliens-turn');
   await aliens.click('.d-actions button:has-text("End turn")');
+  await aliens.click('dialog.confirm .confirm-yes');
   await answered(aliens);
 
   // Marine turn 2: m1 shoots the alien in front by clicking it; the dice are told in words.

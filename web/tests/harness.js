@@ -119,22 +119,63 @@ export function launch() {
   });
 }
 
+/** A desktop screen, and a phone's (with touch, as Chromium emulates a phone). */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
 /**
  * A new page in its own context (its own localStorage), with every script error and dialog
- * recorded: `page.problems` lists uncaught errors, `page.dialogs` every alert that fired.
+ * recorded: `page.problems` lists uncaught errors, `page.dialogs` every alert that fired (and
+ * `page.dialogTypes` their kinds: `alert`, `beforeunload`, …). `screen` is a viewport or a
+ * context's options (`PHONE`).
  */
-export async function newPage(browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
+export async function newPage(browser, screen = DESKTOP) {
+  const context = await browser.newContext(screen.viewport ? screen : { viewport: screen });
   const page = await context.newPage();
   page.problems = [];
   page.dialogs = [];
+  page.dialogTypes = [];
   page.on('pageerror', (error) => page.problems.push(String(error)));
   page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(msg.text()); });
   page.on('dialog', (dialog) => {
     page.dialogs.push(dialog.message());
+    page.dialogTypes.push(dialog.type());
     dialog.dismiss().catch(() => {});
   });
   return page;
+}
+
+/**
+ * What on the page breaks a phone's rules: elements that stick out to the right (the page
+ * scrolls sideways), and controls smaller than a finger (32 CSS px either way).
+ */
+export function phoneFaults(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const name = (el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} "${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 40)}"`;
+    const out = (el) => el.getBoundingClientRect().right > width + 0.5;
+    const overflow = [...document.querySelectorAll('body *')]
+      .filter((el) => shown(el) && out(el) && !el.closest('.zoom-frame, .in-stages-frame, dialog') && ![...el.children].some(out))
+      .map(name);
+    const controls = 'button, select, input:not([type=hidden]), textarea, [role="button"], a.button, a.back, .site-nav a, .seat-links a, .help-nav a';
+    const small = [...document.querySelectorAll(controls)]
+      .filter(shown)
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width < 32 - 0.01 || r.height < 32 - 0.01;
+      })
+      .map((el) => `${name(el)} ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
+    return { scrolls: document.documentElement.scrollWidth > width + 0.5, overflow, small };
+  });
+}
+
+/** Turns the questions before final moves off in `page`'s browser, as the settings page does. */
+export function askNothing(page) {
+  return page.addInitScript(() => localStorage.setItem('xenotable.settings', JSON.stringify({ confirm: false })));
 }
 
 /** Saves a screenshot of the whole page as `screenshots/<name>.png`. */

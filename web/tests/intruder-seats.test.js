@@ -30,9 +30,9 @@ test('Intruder: the Intruder seat plans a move by clicking and sends it; the cre
   await intruder.fill('input[name=name]', 'Kane');
   await intruder.selectOption('.seat-row[data-seat="crew"] select', 'open');
   await intruder.selectOption('.seat-row[data-seat="intruder"] select', 'me');
-  await intruder.fill('input[aria-label=turn-limit]', '5');
+  await intruder.fill('input[aria-label="Turn limit"]', '5');
   await intruder.click('button:has-text("Create match")');
-  await intruder.click('a:has-text("Go to the table as Intruder")');
+  await intruder.waitForURL(/#\/match\/[^/]+\/as\/intruder$/);
   const id = /#\/match\/([^/]+)/.exec(intruder.url())[1];
 
   const crew = await newPage(ctx.browser);
@@ -95,9 +95,9 @@ test('Intruder: a Science Officer seat composes its orders by clicking, takes on
   await page.fill('input[name=name]', 'Ash');
   await page.selectOption('.seat-row[data-seat="science"] select', 'me');
   await page.selectOption('.seat-row[data-seat="command"] select', 'bot');
-  await page.fill('input[aria-label=turn-limit]', '3');
+  await page.fill('input[aria-label="Turn limit"]', '3');
   await page.click('button:has-text("Create match")');
-  await page.click('a:has-text("Go to the table as Science")');
+  await page.waitForURL(/#\/match\/[^/]+\/as\/science$/);
   await page.locator('.in-draft h2', { hasText: 'Your orders' }).waitFor();
   // Only the Science Officers can be given orders by this seat.
   const canAct = await page.locator('.in-roster tr.can-act').evaluateAll((rows) => rows.map((r) => r.dataset.crewman));

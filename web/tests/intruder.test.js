@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answered, assertNoScriptErrors, newPage, pinSeed, shoot, useServer } from './harness.js';
+import { answered, askNothing, assertNoScriptErrors, newPage, pinSeed, shoot, useServer } from './harness.js';
 
 const ctx = useServer();
 
@@ -15,11 +15,11 @@ test('Intruder: a crewman moved by clicking onto a hidden counter, the movement 
   await page.goto(`${ctx.server.url}/#/`);
   await page.selectOption('select[name=game]', 'intruder');
   assert.equal(await page.locator('select[aria-label=Scenario]').inputValue(), 'solitaire');
-  assert.equal(await page.locator('input[aria-label=turn-limit]').inputValue(), '100');
+  assert.equal(await page.locator('input[aria-label="Turn limit"]').inputValue(), '100');
   await page.fill('input[name=name]', 'Ripley');
   await page.selectOption('.seat-row[data-seat="crew"] select', 'me');
   await page.click('button:has-text("Create match")');
-  await page.click('a:has-text("Go to the table as Crew")');
+  await page.waitForURL(/#\/match\/[^/]+\/as\/crew$/);
   await page.waitForSelector('.intruder .crewman[data-crewman="c1"]');
   assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Intruder');
   assert.equal(await page.locator('.in-svg .room').count(), 28);
@@ -66,14 +66,16 @@ test('Intruder: a crewman moved by clicking onto a hidden counter, the movement 
 
 test('Intruder: a whole short match played through the offered choices tells every event in words', async () => {
   const page = await newPage(ctx.browser);
+  // Random clicks may start the self-destruct: its question is turned off, as a player may.
+  await askNothing(page);
   await pinSeed(page, 31);
   await page.goto(`${ctx.server.url}/#/`);
   await page.selectOption('select[name=game]', 'intruder');
-  await page.fill('input[aria-label=turn-limit]', '3');
+  await page.fill('input[aria-label="Turn limit"]', '3');
   await page.fill('input[name=name]', 'Dallas');
   await page.selectOption('.seat-row[data-seat="crew"] select', 'me');
   await page.click('button:has-text("Create match")');
-  await page.click('a:has-text("Go to the table as Crew")');
+  await page.waitForURL(/#\/match\/[^/]+\/as\/crew$/);
   await page.waitForSelector('.intruder .crewman');
   assert.match(await page.locator('.in-status').innerText(), /Turn 1 of 3/);
   // A seeded walk: now a highlighted compartment, now a button of the panel, now another

@@ -6,7 +6,7 @@
 
 import { h, replace } from '../../dom.js';
 import { renderActions } from '../../actions.js';
-import { dieFace } from '../../dice.js';
+import { dieFace, withDice } from '../../dice.js';
 import { gameTerm } from '../../help/index.js';
 import {
   describeAction, describeEvent, eventDice, learnNames, modeWords, nameOf, objectiveWords, orderWords, reasonWords,
@@ -266,7 +266,7 @@ class AwayTeamTable {
         ? h('li', { class: ['shot', e.shot.hit ? 'hit' : 'miss'], dataset: { shooter: e.shot.shooter } },
           h('span', { class: 'dice' }, e.shot.dice.map(dieFace)),
           shotWords(e.shot))
-        : h('li', { class: e.type }, describeEvent(e), ' ', eventDice(e)?.map(dieFace) ?? null)))));
+        : h('li', { class: e.type }, withDice(describeEvent(e), eventDice(e)))))));
   }
 }
 

@@ -10,6 +10,7 @@ import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
 import { confirmMove } from '../../confirm.js';
 import { glide, notePlaces } from '../../flip.js';
+import { keepFocus } from '../../focus.js';
 import { gameTerm } from '../../help/index.js';
 import { seatWithName } from '../../words.js';
 import { ZoomFrame, touchScreen } from '../../zoom.js';
@@ -322,7 +323,7 @@ class DerelictTable {
     this.renderStatus();
     this.tick();
     const before = notePlaces(this.el.board, '.model', (el) => el.dataset.model);
-    this.renderBoard();
+    keepFocus(this.el.board, focusSelector, () => this.renderBoard(), '.model.is-selected');
     glide(this.el.board, '.model', (el) => el.dataset.model, before);
     this.renderModel();
     this.renderFacing();
@@ -481,7 +482,8 @@ class DerelictTable {
     const cy = m.at.y * CELL + CELL / 2;
     const number = m.id.slice(1);
     const rotate = `rotate(${ANGLE[m.facing ?? 'n']} ${cx} ${cy})`;
-    const parts = [];
+    // The finger's target: the whole square, not only the drawn token.
+    const parts = [svg('rect', { class: 'hit', x: m.at.x * CELL + 1, y: m.at.y * CELL + 1, width: CELL - 2, height: CELL - 2 })];
     // The active model has a solid cyan ring, the selected one a dashed white ring inside it:
     // neither looks like the sergeant's yellow rim.
     if (active) parts.push(svg('circle', { class: 'ring active', cx, cy, r: CELL / 2 - 1 }));
@@ -733,6 +735,13 @@ class DerelictTable {
     this.aimFlame = false;
     this.render();
   }
+}
+
+/** How a focused model or square of the board is found again in a new drawing. */
+function focusSelector(el) {
+  if (el.dataset.model) return `.model[data-model="${el.dataset.model}"]`;
+  if (el.classList.contains('mark')) return `.mark[data-x="${el.dataset.x}"][data-y="${el.dataset.y}"]`;
+  return null;
 }
 
 /** `Marine 2`, `Marine 2 and Marine 3`, `Marine 2, Marine 3 and Marine 4`. */

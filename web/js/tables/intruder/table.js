@@ -16,8 +16,9 @@
 import { h, replace, svg } from '../../dom.js';
 import { renderActions } from '../../actions.js';
 import { confirmMove } from '../../confirm.js';
-import { diceFaces } from '../../dice.js';
+import { withDice } from '../../dice.js';
 import { glide, notePlaces } from '../../flip.js';
+import { keepFocus } from '../../focus.js';
 import { gameTerm } from '../../help/index.js';
 import { seatWithName } from '../../words.js';
 import { ZoomFrame, touchScreen } from '../../zoom.js';
@@ -58,7 +59,8 @@ const WIDTH = 1110;
 const HEIGHT = 640;
 /** How far apart tokens in a compartment are, in SVG units, and the smallest a finger can tap, in CSS px. */
 const TOKEN_STEP = 24;
-const TAP = 32;
+/** A finger's width, with a little to spare over the 32 px every target must have. */
+const TAP = 34;
 /** A compartment's box by kind; the Command Module is the largest. */
 const SIZES = {
   hub: { w: 180, h: 100 }, secured: { w: 76, h: 60 }, corridor: { w: 100, h: 62 }, working: { w: 100, h: 62 },
@@ -456,7 +458,7 @@ class IntruderTable {
     replace(this.el.recent,
       h('h2', {}, 'Just now'),
       h('ol', { class: 'in-recent-lines' }, this.recent.map((e) => h('li', { dataset: { type: e.type } },
-        describeEvent(e, this.ctx.names), ' ', diceFaces(eventDice(e))))));
+        withDice(describeEvent(e, this.ctx.names), eventDice(e))))));
   }
 
   /** Objects carried by `crewman`. */
@@ -505,7 +507,7 @@ class IntruderTable {
     const pieces = '.crewman[data-crewman], .counter[data-counter]';
     const pieceKey = (el) => (el.dataset.crewman ? `c:${el.dataset.crewman}` : `k:${el.dataset.counter}`);
     const before = notePlaces(this.el.map, pieces, pieceKey);
-    this.zoom.show(map, WIDTH, HEIGHT);
+    keepFocus(this.el.map, focusSelector, () => this.zoom.show(map, WIDTH, HEIGHT), '.crewman.selected');
     glide(this.el.map, pieces, pieceKey, before);
     this.el.map.classList.toggle('over', Boolean(v.outcome));
     // A zoomed map keeps the selected crewman in view as the selection changes or he moves.
@@ -669,6 +671,11 @@ class IntruderTable {
   }
 
   renderCrew() {
+    const pick = (el) => (el.classList.contains('crew-pick') ? `.crew-row[data-crewman="${el.closest('tr').dataset.crewman}"] .crew-pick` : null);
+    keepFocus(this.el.crew, pick, () => this.drawCrew());
+  }
+
+  drawCrew() {
     const v = this.view;
     replace(this.el.crew,
       h('h2', {}, 'Crew'),
@@ -739,6 +746,14 @@ class IntruderTable {
         title: b >= 5 ? 'can be stopped' : b === 0 ? 'the station is destroyed' : 'Shuttles may leave',
       }, destructBox(b)))));
   }
+}
+
+/** How a focused crewman, counter or compartment of the map is found again in a new drawing. */
+function focusSelector(el) {
+  if (el.dataset.crewman) return `.crewman[data-crewman="${el.dataset.crewman}"]`;
+  if (el.dataset.counter) return `.counter[data-counter="${el.dataset.counter}"]`;
+  if (el.dataset.room) return `.room[data-room="${el.dataset.room}"]`;
+  return null;
 }
 
 function box(name, count) {
