@@ -178,9 +178,22 @@ export function askNothing(page) {
   return page.addInitScript(() => localStorage.setItem('xenotable.settings', JSON.stringify({ confirm: false })));
 }
 
-/** Saves a screenshot of the whole page as `screenshots/<name>.png`. */
-export function shoot(page, name) {
-  return page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+/**
+ * Saves a screenshot of the whole page as `screenshots/<name>.png`. On a touch screen the
+ * viewport is stretched to the page's height for it (Chromium's full-page capture drops the touch
+ * emulation, and with it the phone's layout), then set back.
+ */
+export async function shoot(page, name) {
+  const path = join(screenshots, `${name}.png`);
+  // Pieces that just moved finish gliding first.
+  await page.waitForTimeout(300);
+  if (!(await page.evaluate(() => matchMedia('(pointer: coarse)').matches))) return page.screenshot({ path, fullPage: true });
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
 }
 
 /**
@@ -211,6 +224,23 @@ export function useServer(args = []) {
     await ctx.server?.stop();
   });
   return ctx;
+}
+
+/**
+ * Creates a match through the API (`body` as `POST /api/matches` takes it), keeps its seat tokens
+ * in `page`'s browser as the lobby would, and opens the table of `seat` (by default the first
+ * seat with a token). Returns the match id once the table is connected.
+ */
+export async function sitAt(page, server, body, seat = null) {
+  const created = await server.api('POST', '/api/matches', body);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id, seats } = created.body;
+  await page.goto(`${server.url}/#/`);
+  await page.evaluate(([match, held]) => localStorage.setItem(`xenotable.seats.${match}`,
+    JSON.stringify(Object.fromEntries(held.map((s) => [s.seat, { token: s.token, name: 'Tester' }])))), [id, seats]);
+  await page.goto(`${server.url}/#/match/${id}/as/${seat ?? seats[0].seat}`);
+  await page.waitForSelector('.conn[data-state="live"]');
+  return id;
 }
 
 /** Waits until the act sent last has its answer (an update with its ref, or an error) and no error is shown. */
