@@ -1,6 +1,6 @@
 // Browser test of the admin page: the token kept once, the scenario lists per game, a refused
-// file said in words with its line and column, an upload from the file picker, a refused token,
-// and deleting the uploaded scenario.
+// file said in words with its line and column (that line selected in the text area), an upload
+// from the file picker, a refused token, and deleting the uploaded scenario (asked first).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -50,6 +50,9 @@ test('the admin page keeps the token, lists, refuses in words, uploads and delet
   await page.click('button:has-text("Check")');
   await page.locator('.upload-result.error-text', { hasText: 'Line' }).waitFor();
   assert.match(await page.locator('.upload-result').innerText(), /^Line 8, column 8: crew\[0\]\.role: must be one of "captain", /);
+  // The line it points at is selected in the text area.
+  const selected = await page.locator('textarea[name=text]').evaluate((area) => [area.dataset.errorLine, area.value.slice(area.selectionStart, area.selectionEnd), document.activeElement === area]);
+  assert.deepEqual(selected, ['8', 'role = "admiral"', true]);
 
   // The token survives a reload; the file comes from the file picker.
   await page.reload();
@@ -69,6 +72,7 @@ test('the admin page keeps the token, lists, refuses in words, uploads and delet
   await shoot(page, 'admin');
 
   await row.locator('button:has-text("Delete")').click();
+  await page.click('dialog.confirm .confirm-yes');
   await row.waitFor({ state: 'detached' });
   const left = await ctx.server.api('GET', '/api/scenarios?game=away-team');
   assert.ok(!left.body.some((s) => s.id === 'admin-test-encounter'));

@@ -85,7 +85,9 @@ test('Intruder: a whole short match played through the offered choices tells eve
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
+  const buttonWords = new Set();
   for (let i = 0; i < 600 && !(await page.locator('section.over').isVisible()); i += 1) {
+    for (const text of await page.locator('.in-actions button.act, .in-actions .act-heading').allInnerTexts()) buttonWords.add(text);
     const choices = [
       ...(await page.locator('.in-svg .room.legal').all()),
       ...(await page.locator('.in-actions button.act').all()),
@@ -101,7 +103,7 @@ test('Intruder: a whole short match played through the offered choices tells eve
   await page.waitForSelector('section.over h2');
   const score = Number((await page.locator('.in-score').innerText()).replace('Score ', ''));
   assert.equal(await page.locator('section.over h2').innerText(), score > 0 ? 'You won!' : score < 0 ? 'You lost.' : 'A draw.');
-  assert.match(await page.locator('section.over p').innerText(), /the turn limit was reached|no crewman is left|every Intruder is dealt with/);
+  assert.match(await page.locator('section.over > p').innerText(), /the turn limit was reached|no crewman is left|every Intruder is dealt with/);
   assert.match(await page.locator('.in-prompt').innerText(), /^The match is over: .*\. Final score -?\d+\.$/);
   const lines = await page.locator('.log-lines li').allInnerTexts();
   assert.ok(lines.length > 30, lines.join('\n'));
@@ -109,6 +111,17 @@ test('Intruder: a whole short match played through the offered choices tells eve
     assert.ok(!/^[a-z-]+\.$|undefined|\[object|NaN/.test(line), line);
   }
   assert.ok(lines.some((l) => /^The game ends \(.+\): score -?\d+\.$/.test(l)), lines.join('\n'));
+  // The end explains the score: the dead, the kills, the captures, the escapes.
+  const account = await page.locator('section.over .in-score-account').innerText();
+  assert.match(account, new RegExp(`Final score ${score}\\.`));
+  for (const part of [/crewm[ae]n dead: −5 each/, /Intruders? killed: \+7 each/, /captured \(frozen or trapped\): \+15 each/, /escaped by Shuttle/]) {
+    assert.match(account, part);
+  }
+  assert.match(account, new RegExp(`= ${score}: above zero the crew wins, below it loses, zero is a draw\\.`));
+  // Buttons name objects and counters in words: no object number, no counter id.
+  const idLike = [...buttonWords].filter((t) => /#\d|\b(?=[0-9A-Z]*\d)(?=[0-9A-Z]*[A-Z])[0-9A-Z]{4,}\b/.test(t.replace(/\b(S[ABC][12]|DK[12]|SH[123])\b/g, '')));
+  assert.deepEqual(idLike, [], 'buttons in words');
+  assert.ok([...buttonWords].some((t) => /\bthe (first |second |third )?(Blaster|Sleep Dart Pistol|Gas Canister|Electric Prod|Flamethrower|Cage)\b/.test(t)), [...buttonWords].join(' | '));
   await shoot(page, 'intruder-over');
 
   // The replay draws the same station to an omniscient eye: no counter on the map is face down.

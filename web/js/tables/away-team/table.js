@@ -83,14 +83,15 @@ class AwayTeamTable {
     this.repeated = v.round;
     this.repeating = v.revealed.away_team
       .filter(({ crew, order }) => order?.order === 'fire' && !this.orderOf(crew))
-      .map(({ crew, order }) => ({ type: 'order', crew, order }));
+      .map(({ crew, order }) => ({ crew, target: order.target, mode: order.mode }));
   }
 
   /** Sends the next of last round's orders that is still listed, once nothing is pending. */
   repeatNext() {
     while (this.repeating.length && !this.pending) {
-      const wanted = JSON.stringify(this.repeating.shift());
-      const action = this.view.legal.find((a) => JSON.stringify(a) === wanted);
+      const { crew, target, mode } = this.repeating.shift();
+      const action = this.view.legal.find((a) => a.type === 'order' && a.crew === crew
+        && a.order.order === 'fire' && a.order.target === target && a.order.mode === mode);
       if (action) {
         this.send(action);
         return;
