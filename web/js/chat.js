@@ -12,7 +12,7 @@ const MAX_CHAT = 1000;
  * `names()` gives the current `{seat: name}` map.
  */
 export function createChat({ send, canWrite, names }) {
-  const list = h('ol', { class: 'chat-lines', 'aria-live': 'polite' });
+  const list = h('ol', { class: 'chat-lines', 'aria-live': 'polite', tabindex: '0', 'aria-label': 'Table talk' });
   const input = h('input', { type: 'text', maxlength: String(MAX_CHAT), placeholder: 'Say something to the table', 'aria-label': 'Chat message', autocomplete: 'off' });
   const form = h('form', {
     class: 'chat-form',

@@ -10,7 +10,8 @@ const MAX_LINES = 10000;
  * at the end.
  */
 export function createLog(title = 'Events') {
-  const list = h('ol', { class: 'log-lines', 'aria-live': 'polite' });
+  // It scrolls: a keyboard reaches it to scroll it.
+  const list = h('ol', { class: 'log-lines', 'aria-live': 'polite', tabindex: '0', 'aria-label': title });
   const root = h('section', { class: 'panel log' }, h('h2', {}, title), list);
   return {
     root,

@@ -491,20 +491,21 @@ class DerelictTable {
     if (m.side === 'marines') {
       parts.push(svg('circle', { class: ['body', `role-${m.role}`], cx, cy, r: 10 }));
       if (m.facing) parts.push(svg('path', { class: 'nose', d: `M${cx - 6} ${cy - 8} L${cx} ${cy - 15} L${cx + 6} ${cy - 8} Z`, transform: rotate }));
-      parts.push(svg('text', { class: 'num', x: cx, y: cy + 4, 'text-anchor': 'middle', text: number }));
-      if (m.overwatch) parts.push(svg('text', { class: 'tag ow', x: m.at.x * CELL + 1, y: m.at.y * CELL + 9, text: 'OW' }));
-      if (m.jammed) parts.push(svg('text', { class: 'tag jam', x: m.at.x * CELL + CELL - 1, y: m.at.y * CELL + 9, 'text-anchor': 'end', text: 'J' }));
+      parts.push(svg('text', { class: 'num', 'aria-hidden': 'true', x: cx, y: cy + 4, 'text-anchor': 'middle', text: number }));
+      if (m.overwatch) parts.push(svg('text', { 'aria-hidden': 'true', class: 'tag ow', x: m.at.x * CELL + 1, y: m.at.y * CELL + 9, text: 'OW' }));
+      if (m.jammed) parts.push(svg('text', { 'aria-hidden': 'true', class: 'tag jam', x: m.at.x * CELL + CELL - 1, y: m.at.y * CELL + 9, 'text-anchor': 'end', text: 'J' }));
     } else {
       parts.push(svg('path', { class: 'body alien', d: `M${cx} ${cy - 13} L${cx + 10} ${cy + 2} L${cx + 6} ${cy + 11} L${cx - 6} ${cy + 11} L${cx - 10} ${cy + 2} Z`, transform: rotate }));
-      if (!m.facing) parts.push(svg('text', { class: 'tag unfaced', x: cx, y: m.at.y * CELL + 9, 'text-anchor': 'middle', text: '?' }));
-      parts.push(svg('text', { class: 'num', x: cx, y: cy + 5, 'text-anchor': 'middle', text: number }));
+      if (!m.facing) parts.push(svg('text', { 'aria-hidden': 'true', class: 'tag unfaced', x: cx, y: m.at.y * CELL + 9, 'text-anchor': 'middle', text: '?' }));
+      parts.push(svg('text', { class: 'num', 'aria-hidden': 'true', x: cx, y: cy + 5, 'text-anchor': 'middle', text: number }));
     }
     const title = `${modelName(m.id)}${m.role ? ` (${ROLE_WORDS[m.role]})` : ''} at ${at(m.at)}${m.facing ? `, facing ${facingWords(m.facing)}` : ''}${active ? ', active' : ''}`;
     return svg('g', {
       // The active model has acted too, but is not done: only the others are dimmed.
       class: ['model', m.side, m.acted && !active ? 'acted' : '', active ? 'is-active' : '', selected ? 'is-selected' : ''],
       'data-model': m.id, 'data-x': m.at.x, 'data-y': m.at.y, 'data-facing': m.facing ?? '',
-      tabindex: '0', role: 'button', 'aria-label': `Select ${title}`, 'aria-pressed': String(selected),
+      // A button named by its title; pressed while selected.
+      tabindex: '0', role: 'button', 'aria-pressed': String(selected),
     }, svg('title', { text: title }), parts);
   }
 

@@ -457,7 +457,7 @@ class IntruderTable {
     this.el.recent.hidden = !this.recent.length;
     replace(this.el.recent,
       h('h2', {}, 'Just now'),
-      h('ol', { class: 'in-recent-lines' }, this.recent.map((e) => h('li', { dataset: { type: e.type } },
+      h('ol', { class: 'in-recent-lines', tabindex: '0', 'aria-label': 'What just happened' }, this.recent.map((e) => h('li', { dataset: { type: e.type } },
         withDice(describeEvent(e, this.ctx.names), eventDice(e))))));
   }
 
@@ -550,9 +550,9 @@ class IntruderTable {
       class: ['room', `kind-${KIND[room]}`, move ? 'legal' : '', locked ? 'locked' : ''],
       'data-room': room,
       onclick: move ? () => this.take(move.item) : null,
+      // A compartment open to a move is a button, named by its title.
       tabindex: move ? '0' : null,
       role: move ? 'button' : null,
-      'aria-label': move ? `Move ${move.who} to ${roomName(room)}` : null,
     },
     svg('title', { text: move ? `${label}: move ${move.who} here` : label }),
     svg('rect', { class: 'box', x, y, width: w, height: ht, rx: 6 }),
@@ -606,7 +606,6 @@ class IntruderTable {
       if (planned) g.classList.add('planned');
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `Plan the move of ${g.querySelector('title')?.textContent ?? counterName(c.id)}`);
       g.addEventListener('click', (event) => {
         event.stopPropagation();
         this.selectCounter(c.id);
@@ -626,9 +625,9 @@ class IntruderTable {
       'data-crewman': c.crewman,
       'data-cx': x,
       'data-cy': y,
+      // A button named by its title; pressed while selected.
       tabindex: '0',
       role: 'button',
-      'aria-label': `Select ${title}`,
       'aria-pressed': String(c.crewman === this.selected),
       onclick: (event) => {
         event.stopPropagation();
@@ -639,7 +638,8 @@ class IntruderTable {
     // The finger's target: the token's whole slot, not only its drawn disc.
     svg('rect', { class: 'hit', x: x - TOKEN_STEP / 2, y: y - TOKEN_STEP / 2, width: TOKEN_STEP, height: TOKEN_STEP }),
     svg('circle', { cx: x, cy: y, r: 10.5 }),
-    svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', text: crewShort(c.crewman) }),
+    // The token's letters are in its name already (a button is named by its label alone).
+    svg('text', { x, y: y + 3.5, 'text-anchor': 'middle', 'aria-hidden': 'true', text: crewShort(c.crewman) }),
     carried.length || c.bears !== undefined ? svg('circle', { class: 'carry', cx: x + 8, cy: y - 8, r: 3.5 }) : null,
     mpBadge(c, x, y));
   }
@@ -792,7 +792,7 @@ function drawCounter(c, x, y) {
   linked ? svg('line', { class: 'link', x1: x - 16, y1: y, x2: x - 9, y2: y }) : null,
   caged ? svg('rect', { class: 'cage', x: x - 11, y: y - 11, width: 22, height: 22, rx: 2 }) : null,
   svg('rect', { class: 'face', x: x - 9, y: y - 9, width: 18, height: 18, rx: 3 }),
-  svg('text', { x, y: y + 4, 'text-anchor': 'middle', text: mark }),
+  svg('text', { x, y: y + 4, 'text-anchor': 'middle', 'aria-hidden': 'true', text: mark }),
   // Face down to the crew (seen only by the Intruder seat and in replays): a veiled corner.
   c.face_down ? svg('path', { class: 'veil', d: `M ${x - 9} ${y + 1} V ${y - 6} Q ${x - 9} ${y - 9} ${x - 6} ${y - 9} H ${x + 1} Z` }) : null,
   caged ? [-6.5, 6.5].map((dx) => svg('line', { class: 'bar', x1: x + dx, y1: y - 11, x2: x + dx, y2: y + 11 })) : null,
@@ -810,7 +810,7 @@ function drawDeadCrewman(c, x, y) {
 
 /** A crewman's MP left, while he has some in the Crew Movement Phase. */
 function mpBadge(c, x, y) {
-  return c.mp ? svg('text', { class: 'mp', x: x + 8, y: y + 12, text: String(c.mp) }) : null;
+  return c.mp ? svg('text', { class: 'mp', x: x + 8, y: y + 12, 'aria-hidden': 'true', text: String(c.mp) }) : null;
 }
 
 /** Objects of one kind lying in a compartment: one token, their number beside it. */
