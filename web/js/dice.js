@@ -37,8 +37,7 @@ export function diceFaces(dice) {
   return h('span', { class: 'dice-faces' }, dice.map((d) => (typeof d === 'number' ? dieFace(d) : diceTotal(d.total, d.of))));
 }
 
-/** A line of words followed by its dice faces, if it rolled any. */
+/** A line of words followed by its dice faces, if it rolled any (set apart by CSS, not by a space in the text). */
 export function withDice(text, dice) {
-  const faces = diceFaces(dice);
-  return faces ? [text, ' ', faces] : [text];
+  return [text, diceFaces(dice)];
 }

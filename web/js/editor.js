@@ -292,6 +292,11 @@ class Editor {
   changed() {
     this.el.file.value = this.text();
     this.setStored(null);
+    // A verdict on the file as it was is no verdict on it now.
+    this.checkRun += 1;
+    this.el.check.textContent = 'Checking…';
+    this.el.check.className = 'ed-check';
+    delete this.el.check.dataset.valid;
     clearTimeout(this.checkTimer);
     this.checkTimer = setTimeout(() => this.check(), CHECK_DELAY_MS);
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import { answered, assertNoScriptErrors, newPage, sitAt, useServer } from './harness.js';
+import { CORRIDOR_RUN, CRYSTAL_SPIRES, answered, assertNoScriptErrors, newPage, sitAt, useServer } from './harness.js';
 
 const ctx = useServer(['--admin-token', 'a11y-token']);
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,8 +29,8 @@ async function assertAccessible(page, what) {
 
 const MATCHES = {
   artemia: { game: 'artemia', seed: 11, seats: [{ seat: 'creature', name: 'Cy' }, { seat: 'hunted-1', bot: true }, { seat: 'hunted-2', bot: true }] },
-  derelict: { game: 'derelict', scenario: 'corridor-run', seed: 11, seats: [{ seat: 'marines', name: 'Hicks' }, { seat: 'aliens', bot: true }] },
-  'away-team': { game: 'away-team', scenario: 'crystal-spires', seed: 2024, seats: [{ seat: 'away-team', name: 'Kirk' }, { seat: 'aliens', bot: true }] },
+  derelict: CORRIDOR_RUN,
+  'away-team': CRYSTAL_SPIRES,
   intruder: { game: 'intruder', scenario: 'solitaire', seed: 4004, seats: [{ seat: 'crew', name: 'Dallas' }] },
 };
 

@@ -7,18 +7,16 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answered, assertNoScriptErrors, newPage, shoot, sitAt, useServer } from './harness.js';
+import { CORRIDOR_RUN, CRYSTAL_SPIRES, answered, assertNoScriptErrors, newPage, shoot, sitAt, useServer } from './harness.js';
 
 const ctx = useServer();
-
-const derelict = { game: 'derelict', scenario: 'corridor-run', seed: 11, seats: [{ seat: 'marines', name: 'Hicks' }, { seat: 'aliens', bot: true }] };
 
 /** The squares tinted as seen, as `x,y`. */
 const tinted = (page) => page.locator('.d-svg .arc').evaluateAll((rs) => rs.map((r) => r.dataset.arc));
 
 test('Derelict: sight, markers, legend, keys that say why, and no deployment twice', async () => {
   const page = await newPage(ctx.browser);
-  await sitAt(page, ctx.server, derelict);
+  await sitAt(page, ctx.server, CORRIDOR_RUN);
   await page.click('.d-facing button[data-facing="e"]');
   await page.locator('.d-svg .mark-deploy[data-x="1"][data-y="3"]').click();
   await answered(page);
@@ -89,10 +87,7 @@ test('Derelict: sight, markers, legend, keys that say why, and no deployment twi
 
 test('Away Team: a new round starts from last round’s orders, without last round’s aims', async () => {
   const page = await newPage(ctx.browser);
-  await sitAt(page, ctx.server, {
-    game: 'away-team', scenario: 'crystal-spires', seed: 2024,
-    seats: [{ seat: 'away-team', name: 'Kirk' }, { seat: 'aliens', bot: true }],
-  });
+  await sitAt(page, ctx.server, CRYSTAL_SPIRES);
   await page.waitForSelector('.crew-row[data-crew="captain"] select.target');
   // Round 1: each crew member at another raider, on kill; then lock.
   const given = {};

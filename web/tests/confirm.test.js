@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answered, assertNoScriptErrors, newPage, shoot, sitAt, useServer } from './harness.js';
+import { CORRIDOR_RUN, answered, assertNoScriptErrors, deployCorridorRun, newPage, shoot, sitAt, useServer } from './harness.js';
 
 const TOKEN = 'confirm-admin-token';
 const ctx = useServer(['--admin-token', TOKEN]);
@@ -58,18 +58,8 @@ test('Artemia: Give up asks first; Cancel keeps the Hunted in the game, Give up 
 
 test('Derelict: acting with another model while AP are left, and ending the turn early, ask first', async () => {
   const page = await newPage(ctx.browser);
-  await sitAt(page, ctx.server, {
-    game: 'derelict', scenario: 'corridor-run', seed: 11,
-    seats: [{ seat: 'marines', name: 'Hicks' }, { seat: 'aliens', bot: true }],
-  });
-  await page.click('.d-facing button[data-facing="e"]');
-  for (const [x, y] of [[1, 3], [1, 1], [2, 1], [1, 2], [2, 2], [1, 4]]) {
-    await page.locator(`.d-svg .mark-deploy[data-x="${x}"][data-y="${y}"]`).click();
-    await answered(page);
-  }
-  await page.click('button:has-text("Confirm deployment")');
-  await answered(page);
-  await page.waitForSelector('.d-duty.mine');
+  await sitAt(page, ctx.server, CORRIDOR_RUN);
+  await deployCorridorRun(page);
   // Marine 1 steps once: he is active with 3 AP.
   await page.locator('.d-svg .model[data-model="m1"]').click();
   await page.locator('.d-svg .mark-step[data-x="2"][data-y="3"]').click();

@@ -243,6 +243,28 @@ export async function sitAt(page, server, body, seat = null) {
   return id;
 }
 
+/** Matches the tests play, as `POST /api/matches` takes them (seeds pinned). */
+export const CORRIDOR_RUN = {
+  game: 'derelict', scenario: 'corridor-run', seed: 11,
+  seats: [{ seat: 'marines', name: 'Hicks' }, { seat: 'aliens', bot: true }],
+};
+export const CRYSTAL_SPIRES = {
+  game: 'away-team', scenario: 'crystal-spires', seed: 2024,
+  seats: [{ seat: 'away-team', name: 'Kirk' }, { seat: 'aliens', bot: true }],
+};
+
+/** Deploys Corridor Run's squad facing east on its start squares by clicking, confirms, and waits for the marine turn. */
+export async function deployCorridorRun(page) {
+  await page.click('.d-facing button[data-facing="e"]');
+  for (const [x, y] of [[1, 3], [1, 1], [2, 1], [1, 2], [2, 2], [1, 4]]) {
+    await page.locator(`.d-svg .mark-deploy[data-x="${x}"][data-y="${y}"]`).click();
+    await answered(page);
+  }
+  await page.click('button:has-text("Confirm deployment")');
+  await answered(page);
+  await page.waitForSelector('.d-duty.mine');
+}
+
 /** Waits until the act sent last has its answer (an update with its ref, or an error) and no error is shown. */
 export async function answered(page) {
   await page.waitForFunction(() => !document.querySelector('.table-root').dataset.pending);

@@ -5,7 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, answered, assertNoScriptErrors, newPage, shoot, sitAt, useServer } from './harness.js';
+import {
+  CORRIDOR_RUN, CRYSTAL_SPIRES, DESKTOP, answered, assertNoScriptErrors, deployCorridorRun, newPage, shoot, sitAt, useServer,
+} from './harness.js';
 
 const ctx = useServer();
 
@@ -21,27 +23,13 @@ function recordGlides(page) {
   });
 }
 
-/** Deploys the Corridor Run squad facing east, confirms, and waits for the marine turn. */
-async function deploy(page) {
-  await page.click('.d-facing button[data-facing="e"]');
-  for (const [x, y] of [[1, 3], [1, 1], [2, 1], [1, 2], [2, 2], [1, 4]]) {
-    await page.locator(`.d-svg .mark-deploy[data-x="${x}"][data-y="${y}"]`).click();
-    await answered(page);
-  }
-  await page.click('button:has-text("Confirm deployment")');
-  await answered(page);
-  await page.waitForSelector('.d-duty.mine');
-}
-
-const corridorRun = { game: 'derelict', scenario: 'corridor-run', seed: 11, seats: [{ seat: 'marines', name: 'Hicks' }, { seat: 'aliens', bot: true }] };
-
 test('a stepping marine glides to his new square; with reduced motion, or still pieces, nothing moves', async () => {
   for (const [screen, still, glides] of [[DESKTOP, false, true], [{ ...DESKTOP, reducedMotion: 'reduce' }, false, false], [DESKTOP, true, false]]) {
     const page = await newPage(ctx.browser, screen);
     await recordGlides(page);
     if (still) await page.addInitScript(() => localStorage.setItem('xenotable.settings', JSON.stringify({ stillPieces: true })));
-    await sitAt(page, ctx.server, corridorRun);
-    await deploy(page);
+    await sitAt(page, ctx.server, CORRIDOR_RUN);
+    await deployCorridorRun(page);
     await page.evaluate(() => { window.glides = []; });
     await page.locator('.d-svg .model[data-model="m1"]').click();
     await page.locator('.d-svg .mark-step[data-x="2"][data-y="3"]').click();
@@ -83,10 +71,7 @@ test('an Intruder crewman glides from compartment to compartment', async () => {
 
 test('the dice of every shot show as faces, in the round’s panel and in the log', async () => {
   const page = await newPage(ctx.browser);
-  await sitAt(page, ctx.server, {
-    game: 'away-team', scenario: 'crystal-spires', seed: 2024,
-    seats: [{ seat: 'away-team', name: 'Kirk' }, { seat: 'aliens', bot: true }],
-  });
+  await sitAt(page, ctx.server, CRYSTAL_SPIRES);
   await page.locator('.crew-row[data-crew="captain"] select.target').selectOption('raiders-1');
   await answered(page);
   await page.click('.at-actions button:has-text("Lock the orders")');

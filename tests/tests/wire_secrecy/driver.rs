@@ -295,14 +295,7 @@ pub async fn play<G: Secrets>(
     let mut conns = Vec::new();
     let viewers = std::iter::once(Viewer::Spectator).chain(seats.iter().map(|&s| Viewer::Seat(s)));
     for viewer in viewers {
-        let token = match viewer {
-            Viewer::Seat(seat) => tokens
-                .iter()
-                .find(|(s, _)| *s == seat.to_string())
-                .map(|(_, t)| t.as_str()),
-            _ => None,
-        };
-        let mut client = server.connect(&id, token).await;
+        let mut client = server.connect(&id, token_of(&tokens, viewer)).await;
         let welcome = client.recv().await;
         let view = full_view::<G>(&state, viewer);
         let you = match viewer {
@@ -414,14 +407,7 @@ pub async fn play<G: Secrets>(
     }
     // A viewer who comes back is told its whole history: exactly the updates it received.
     for conn in &conns {
-        let token = match conn.viewer {
-            Viewer::Seat(seat) => tokens
-                .iter()
-                .find(|(s, _)| *s == seat.to_string())
-                .map(|(_, t)| t.as_str()),
-            _ => None,
-        };
-        let mut again = server.connect(&id, token).await;
+        let mut again = server.connect(&id, token_of(&tokens, conn.viewer)).await;
         let welcome = again.recv().await;
         let lived: Vec<Value> = conn
             .client
@@ -462,6 +448,17 @@ pub async fn play<G: Secrets>(
         conn.client.close().await;
     }
     (coverage, received)
+}
+
+/// The seat token a connection of `viewer` uses (none for a spectator).
+fn token_of(tokens: &[(String, String)], viewer: Viewer) -> Option<&str> {
+    let Viewer::Seat(seat) = viewer else {
+        return None;
+    };
+    tokens
+        .iter()
+        .find(|(s, _)| *s == seat.to_string())
+        .map(|(_, t)| t.as_str())
 }
 
 /// A frame without the running clock's wall-clock times, after checking the rest of the clock
