@@ -163,11 +163,14 @@ class MatchPage {
   /** The game's "How to play" over the table, without leaving the match. */
   openGuide() {
     const game = this.summary?.game;
+    // The way back heads the guide and has the focus, so the guide opens at its top.
     const close = h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Back to the table');
     const dialog = h('dialog', { class: 'guide', 'aria-labelledby': 'guide-title' },
-      h('h2', { id: 'guide-title' }, `How to play ${gameTitle(game, this.games)}`),
+      h('div', { class: 'guide-head' },
+        h('h2', { id: 'guide-title' }, `How to play ${gameTitle(game, this.games)}`),
+        close),
       h('div', { class: 'guide-body' }, renderGuide(game, 'h3')),
-      h('p', {}, close, ' ', h('a', { href: `#/help/${game}`, target: '_blank', rel: 'noopener' }, 'Open the guide in a new tab')));
+      h('p', {}, h('a', { href: `#/help/${game}`, target: '_blank', rel: 'noopener' }, 'Open the guide in a new tab')));
     dialog.addEventListener('close', () => dialog.remove());
     document.body.append(dialog);
     dialog.showModal();

@@ -709,9 +709,9 @@ impl Room {
         let mut built: HashMap<Viewer, Option<(Vec<Value>, JsonView)>> = HashMap::new();
         let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
         for (id, viewer) in conns {
-            let told = built.entry(viewer).or_insert_with(|| {
-                seen_by(events, viewer).map(|seen| (seen, self.view(viewer)))
-            });
+            let told = built
+                .entry(viewer)
+                .or_insert_with(|| seen_by(events, viewer).map(|seen| (seen, self.view(viewer))));
             let Some((events, view)) = told else {
                 continue;
             };

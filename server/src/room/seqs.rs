@@ -121,7 +121,10 @@ mod tests {
         let mut seqs = Seqs::new(&[Seat::AwayTeam, Seat::Aliens]);
         seqs.count(&[event(None, Audience::only(Seat::AwayTeam))]);
         seqs.count(&[]);
-        seqs.count(&[event(Some(json!("concealed")), Audience::only(Seat::Aliens))]);
+        seqs.count(&[event(
+            Some(json!("concealed")),
+            Audience::only(Seat::Aliens),
+        )]);
         let entry = |seq, events: serde_json::Value| LogEntry {
             seq,
             events: serde_json::from_value(events).unwrap(),
