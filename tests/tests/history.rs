@@ -108,12 +108,18 @@ impl Table {
             if able.is_empty() {
                 return;
             }
-            let actor = &mut self.watchers[able[pick.below(able.len())]];
+            let k = able[pick.below(able.len())];
+            let actor = &mut self.watchers[k];
             let action = actor.legal[pick.below(actor.legal.len())].clone();
             let act = json!({"t": "act", "seq": actor.seq, "ref": "h", "action": action});
             actor.client.send(act).await;
-            for watcher in &mut self.watchers {
-                watcher.settle().await;
+            // The actor's ping comes after its act on the same connection: once it is answered,
+            // the room has sent the act's updates to everyone, before any later pong.
+            actor.settle().await;
+            for (j, watcher) in self.watchers.iter_mut().enumerate() {
+                if j != k {
+                    watcher.settle().await;
+                }
             }
         }
     }
