@@ -158,7 +158,12 @@ mod tests {
             Ok("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
             "written one way whatever way it came"
         );
-        for bad in ["", "42", "not-a-uuid", "6f9619ff-8b86-d011-b42d-00c04fc964f"] {
+        for bad in [
+            "",
+            "42",
+            "not-a-uuid",
+            "6f9619ff-8b86-d011-b42d-00c04fc964f",
+        ] {
             assert_eq!(bad.parse::<MatchId>(), Err(BadMatchId), "{bad:?}");
         }
     }
@@ -167,7 +172,9 @@ mod tests {
     fn a_scenario_id_is_lowercase_letters_digits_and_dashes() {
         for good in ["chapel-crossing", "a", "7", "return-teams", &"a".repeat(64)] {
             assert_eq!(
-                good.parse::<ScenarioId>().map(|id| id.to_string()).as_deref(),
+                good.parse::<ScenarioId>()
+                    .map(|id| id.to_string())
+                    .as_deref(),
                 Ok(good)
             );
         }

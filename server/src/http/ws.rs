@@ -387,45 +387,4 @@ async fn write(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(name.clone(), value.parse().unwrap());
-        }
-        map
-    }
-
-    #[test]
-    fn pages_of_this_site_and_of_allowed_origins_may_open_sockets() {
-        let here = (header::HOST, "play.example:8080");
-        let allowed = vec!["https://friend.example".to_owned()];
-        for (origin, expected) in [
-            ("http://play.example:8080", true),
-            ("https://PLAY.example:8080", true),
-            ("https://friend.example", true),
-            ("https://evil.example", false),
-            ("http://play.example", false),
-            ("null", false),
-        ] {
-            let map = headers(&[here.clone(), (header::ORIGIN, origin)]);
-            assert_eq!(origin_allowed(&map, &allowed), expected, "{origin}");
-        }
-        // Not a browser page: no Origin at all.
-        assert!(origin_allowed(&headers(&[here]), &[]));
-    }
-
-    #[test]
-    fn abuse_counts_from_the_first_refusal_until_a_pause() {
-        let start = std::time::Instant::now();
-        let ms = Duration::from_millis;
-        let mut abuse = Abuse::default();
-        assert_eq!(abuse.refused(start), Duration::ZERO);
-        assert_eq!(abuse.refused(start + ms(900)), ms(900));
-        assert_eq!(abuse.refused(start + ms(1_700)), ms(1_700));
-        // A second and more without a refusal: it starts over.
-        assert_eq!(abuse.refused(start + ms(2_800)), Duration::ZERO);
-    }
-}
+mod tests;

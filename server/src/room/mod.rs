@@ -27,8 +27,8 @@ pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 
 use crate::games::Viewer;
-use crate::ids::MatchId;
 use crate::http::rate::Rate;
+use crate::ids::MatchId;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, Store, TokenHash};
 
 /// What a room needs from the server around it.

@@ -40,7 +40,9 @@ async fn an_act_sent_before_an_update_that_changed_its_seats_choices_is_stale() 
     let (mut aliens, waiting) = TestConn::open(&room, Viewer::Seat(Seat::Aliens), 16).await;
     assert_eq!(waiting["view"]["legal"], json!([]), "{waiting}");
 
-    marines.send(act(&first["seq"], "m1", &legal(&first, "mark"))).await;
+    marines
+        .send(act(&first["seq"], "m1", &legal(&first, "mark")))
+        .await;
     marines.next().await;
     let offered = aliens.next().await;
     assert_eq!(offered["seq"], 1, "{offered}");
@@ -54,7 +56,11 @@ async fn an_act_sent_before_an_update_that_changed_its_seats_choices_is_stale() 
         (&json!("error"), &json!("stale_seq"), &json!("late")),
         "{refused}"
     );
-    assert_eq!(marines.pending(), None, "a refusal goes to its sender alone");
+    assert_eq!(
+        marines.pending(),
+        None,
+        "a refusal goes to its sender alone"
+    );
 
     aliens.send(act(&offered["seq"], "a1", &mark)).await;
     let accepted = aliens.next().await;
@@ -81,10 +87,14 @@ async fn simultaneous_choices_of_the_hunted_never_make_each_other_stale() {
         conns.push(conn);
         frames.push(welcome);
     }
-    conns[0].send(act(&frames[0]["seq"], "c", &legal(&frames[0], "pass"))).await;
+    conns[0]
+        .send(act(&frames[0]["seq"], "c", &legal(&frames[0], "pass")))
+        .await;
     let offered = updates(&mut conns, 1).await;
     let hunted_2_choices = &offered[2]["view"]["legal"];
-    conns[1].send(act(&json!(1), "h1", &legal(&offered[1], "commit"))).await;
+    conns[1]
+        .send(act(&json!(1), "h1", &legal(&offered[1], "commit")))
+        .await;
     let after = updates(&mut conns, 2).await;
     assert_eq!(
         &after[2]["view"]["legal"], hunted_2_choices,
@@ -92,7 +102,9 @@ async fn simultaneous_choices_of_the_hunted_never_make_each_other_stale() {
     );
 
     // hunted-2 acts on seq 1: it has not read update 2, which changed nothing of its own.
-    conns[2].send(act(&json!(1), "h2", &legal(&offered[2], "commit"))).await;
+    conns[2]
+        .send(act(&json!(1), "h2", &legal(&offered[2], "commit")))
+        .await;
     let accepted = conns[2].next().await;
     assert_eq!(
         (&accepted["t"], &accepted["seq"], &accepted["ref"]),
@@ -106,7 +118,10 @@ async fn updates(conns: &mut [TestConn], seq: u64) -> Vec<Value> {
     let mut read = Vec::new();
     for conn in conns {
         let update = conn.next().await;
-        assert_eq!((&update["t"], &update["seq"]), (&json!("update"), &json!(seq)));
+        assert_eq!(
+            (&update["t"], &update["seq"]),
+            (&json!("update"), &json!(seq))
+        );
         read.push(update);
     }
     read
@@ -131,13 +146,24 @@ async fn a_command_that_cannot_be_stored_is_told_to_nobody_and_the_room_rebuilds
         "{refused}"
     );
     assert_eq!(store.refused(), 1);
-    assert_eq!(aliens.pending(), None, "nobody is told of a command not stored");
-    assert_eq!(watcher.pending(), None, "nobody is told of a command not stored");
+    assert_eq!(
+        aliens.pending(),
+        None,
+        "nobody is told of a command not stored"
+    );
+    assert_eq!(
+        watcher.pending(),
+        None,
+        "nobody is told of a command not stored"
+    );
     assert_eq!(store.commands(record.id).await.unwrap(), []);
 
     // The room is what the log says: a newcomer sees the match as before the failed move.
     let (_, now) = TestConn::open(&room, Viewer::Spectator, 16).await;
-    assert_eq!((&now["seq"], &now["view"]), (&before["seq"], &before["view"]));
+    assert_eq!(
+        (&now["seq"], &now["view"]),
+        (&before["seq"], &before["view"])
+    );
 
     // And the move, sent again on the same seq, is played and stored.
     marines.send(act(&first["seq"], "m2", &mark)).await;
@@ -150,7 +176,10 @@ async fn a_command_that_cannot_be_stored_is_told_to_nobody_and_the_room_rebuilds
     assert_eq!(watcher.next().await["seq"], 1);
     let log = store.commands(record.id).await.unwrap();
     assert_eq!(log.len(), 1, "{log:?}");
-    assert_eq!((log[0].author, &log[0].action), (Author::Seat(Seat::Marines), &mark));
+    assert_eq!(
+        (log[0].author, &log[0].action),
+        (Author::Seat(Seat::Marines), &mark)
+    );
 }
 
 #[tokio::test(start_paused = true)]
@@ -172,7 +201,10 @@ async fn a_bot_whose_move_was_refused_tries_again_a_second_later() {
     let update = aliens.next().await;
     let waited = start.elapsed();
     assert_eq!(store.refused(), 1, "the bot's first move was refused");
-    assert_eq!((&update["t"], &update["seq"]), (&json!("update"), &json!(1)));
+    assert_eq!(
+        (&update["t"], &update["seq"]),
+        (&json!("update"), &json!(1))
+    );
     assert_eq!(update["view"]["to_act"], json!(["aliens"]), "{update}");
     let retry = BOT_DELAY + Duration::from_secs(1);
     assert!(
@@ -249,7 +281,10 @@ async fn when_the_marine_clock_runs_out_the_room_logs_time_up_and_tells_everyone
     let log = store.commands(record.id).await.unwrap();
     assert_eq!(log.len(), deployed.len() + 1);
     let last = &log[deployed.len()];
-    assert_eq!((last.author, &last.action), (Author::Clock, &json!("TimeUp")));
+    assert_eq!(
+        (last.author, &last.action),
+        (Author::Clock, &json!("TimeUp"))
+    );
 
     // A marine move sent before the marines saw their time run out.
     let late = &welcome["view"]["legal"][0];

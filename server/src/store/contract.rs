@@ -970,7 +970,10 @@ async fn clocks_are_saved_per_match(store: &dyn Store) {
         Some(later),
         "a save replaces the one before"
     );
-    let err = store.save_clock(MatchId::random(), first).await.unwrap_err();
+    let err = store
+        .save_clock(MatchId::random(), first)
+        .await
+        .unwrap_err();
     assert!(
         matches!(err, StoreError::Constraint(_)),
         "unknown match: {err:?}"

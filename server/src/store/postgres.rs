@@ -16,8 +16,8 @@ use sqlx::{Connection, PgConnection, Pool, Postgres, Transaction};
 use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
-use crate::ids::MatchId;
 use super::{Backend, InstanceLock, StoreError, StoreResult};
+use crate::ids::MatchId;
 
 /// The schema, embedded in the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations/postgres");

@@ -23,8 +23,8 @@ use sqlx::sqlite::{
 use sqlx::{Pool, Sqlite, SqlitePool, Transaction};
 
 use super::sql::{Dialect, SqlStore};
-use crate::ids::MatchId;
 use super::{Backend, InstanceLock, StoreError, StoreResult};
+use crate::ids::MatchId;
 
 /// The schema, embedded in the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
