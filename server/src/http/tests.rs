@@ -460,70 +460,49 @@ async fn an_admin_uploads_and_deletes_scenarios_but_never_a_shipped_one() {
         StatusCode::OK
     );
 
-    let bad_id = lobby
-        .admin(
+    const UPLOAD: &str = "/api/admin/scenarios";
+    const SHIPPED: &str = "/api/admin/scenarios/chapel-crossing";
+    for (method, uri, file, status, code) in [
+        (
             Method::POST,
             "/api/admin/scenarios?id=Short%20Corridor",
-            Some(ADMIN),
             MAP,
-        )
-        .await;
-    assert_refused(&bad_id, StatusCode::BAD_REQUEST, "bad_scenario_id");
-    let over_shipped = lobby
-        .admin(
+            StatusCode::BAD_REQUEST,
+            "bad_scenario_id",
+        ),
+        (
             Method::POST,
             "/api/admin/scenarios?id=chapel-crossing",
-            Some(ADMIN),
             MAP,
-        )
-        .await;
-    assert_refused(&over_shipped, StatusCode::CONFLICT, "scenario_shipped");
-    let invalid = lobby
-        .admin(
+            StatusCode::CONFLICT,
+            "scenario_shipped",
+        ),
+        (
             Method::POST,
-            "/api/admin/scenarios",
-            Some(ADMIN),
+            UPLOAD,
             "DERELICT 1\n",
-        )
-        .await;
-    assert_refused(&invalid, StatusCode::BAD_REQUEST, "scenario_invalid");
-    let shipped = lobby
-        .admin(
+            StatusCode::BAD_REQUEST,
+            "scenario_invalid",
+        ),
+        (
             Method::DELETE,
-            "/api/admin/scenarios/chapel-crossing",
-            Some(ADMIN),
+            SHIPPED,
             "",
-        )
-        .await;
-    assert_refused(&shipped, StatusCode::CONFLICT, "scenario_shipped");
+            StatusCode::CONFLICT,
+            "scenario_shipped",
+        ),
+    ] {
+        let answer = lobby.admin(method, uri, Some(ADMIN), file).await;
+        assert_refused(&answer, status, code);
+    }
 
-    let deleted = lobby
-        .admin(
-            Method::DELETE,
-            "/api/admin/scenarios/short-corridor",
-            Some(ADMIN),
-            "",
-        )
-        .await;
+    let uploaded = "/api/admin/scenarios/short-corridor";
+    let deleted = lobby.admin(Method::DELETE, uploaded, Some(ADMIN), "").await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT);
-    let again = lobby
-        .admin(
-            Method::DELETE,
-            "/api/admin/scenarios/short-corridor",
-            Some(ADMIN),
-            "",
-        )
-        .await;
-    assert_refused(&again, StatusCode::NOT_FOUND, "not_found");
-    let no_id = lobby
-        .admin(
-            Method::DELETE,
-            "/api/admin/scenarios/Short%20Corridor",
-            Some(ADMIN),
-            "",
-        )
-        .await;
-    assert_refused(&no_id, StatusCode::NOT_FOUND, "not_found");
+    for gone in [uploaded, "/api/admin/scenarios/Short%20Corridor"] {
+        let answer = lobby.admin(Method::DELETE, gone, Some(ADMIN), "").await;
+        assert_refused(&answer, StatusCode::NOT_FOUND, "not_found");
+    }
 }
 
 #[tokio::test]
