@@ -55,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Err(refusal) => assert!(
-            ["bad_json", "bad_frame", "unknown_type"].contains(&refusal.code),
+            ["bad_json", "bad_frame", "unknown_type"].contains(&refusal.code()),
             "{refusal:?}"
         ),
     }

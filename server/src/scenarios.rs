@@ -1,6 +1,5 @@
-//! Scenario files outside the rules: which game a file belongs to, the ids they are stored
-//! under, and the shipped ones (`scenarios/<game>/<id>.<ext>`, built into the binary) stored
-//! at every start.
+//! Scenario files outside the rules: which game a file belongs to, and the shipped ones
+//! (`scenarios/<game>/<id>.<ext>`, built into the binary) stored at every start.
 //!
 //! The games' own parsers (through [`games::check_scenario`]) are the only judges of a file.
 
@@ -10,10 +9,8 @@ use std::path::Path;
 use rust_embed::Embed;
 
 use crate::games::{self, GameId, ScenarioError};
+use crate::ids::ScenarioId;
 use crate::store::{ScenarioRecord, Store, StoreError};
-
-/// The longest scenario id.
-const MAX_ID: usize = 64;
 
 /// The byte order mark some editors put at the start of a UTF-8 file.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -34,38 +31,6 @@ pub fn game_of(bytes: &[u8]) -> Option<GameId> {
         .iter()
         .copied()
         .find(|game| game.visit(Claims(bytes)))
-}
-
-/// Whether `id` may name a scenario: 1 to 64 of `a-z`, `0-9` and `-`, starting with a letter
-/// or digit (it appears in URLs and file names).
-pub fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= MAX_ID
-        && !id.starts_with('-')
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// An id made from a title: lowercase words joined by `-` (`Chapel Crossing` → `chapel-crossing`).
-pub fn id_from_title(title: &str) -> String {
-    let mut id = String::new();
-    for word in title
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        if id.len() + word.len() + 1 > MAX_ID {
-            break;
-        }
-        if !id.is_empty() {
-            id.push('-');
-        }
-        id.push_str(&word.to_ascii_lowercase());
-    }
-    if id.is_empty() {
-        id.push_str("scenario");
-    }
-    id
 }
 
 /// The shipped scenarios, built into the binary so that a server started anywhere has them.
@@ -135,12 +100,12 @@ pub async fn load_shipped(store: &dyn Store, dir: Option<&Path>) -> Result<usize
             tracing::error!(path, "shipped scenario of no known game");
             continue;
         };
+        let Ok(id) = file.id.parse::<ScenarioId>() else {
+            tracing::error!(path, "shipped scenario id must be a-z, 0-9, -");
+            continue;
+        };
         let title = match games::check_scenario(game, &file.bytes) {
-            Ok(title) if valid_id(&file.id) => title,
-            Ok(_) => {
-                tracing::error!(path, "shipped scenario id must be a-z, 0-9, -");
-                continue;
-            }
+            Ok(title) => title,
             Err(e) => {
                 tracing::error!(path, error = %e, "shipped scenario refused");
                 continue;
@@ -148,7 +113,7 @@ pub async fn load_shipped(store: &dyn Store, dir: Option<&Path>) -> Result<usize
         };
         store
             .put_scenario(ScenarioRecord {
-                id: file.id,
+                id,
                 game,
                 name: title,
                 text: String::from_utf8_lossy(&file.bytes).into_owned(),
@@ -269,21 +234,6 @@ mod tests {
             .err()
             .expect("a Derelict file is ASCII");
         assert_eq!(err.to_string(), "line 1, column 1: non-ASCII byte 0xEF");
-    }
-
-    #[test]
-    fn ids_are_made_from_titles_and_checked() {
-        assert_eq!(id_from_title("Chapel Crossing"), "chapel-crossing");
-        assert_eq!(id_from_title("  The Nest: part 2!"), "the-nest-part-2");
-        assert_eq!(id_from_title("***"), "scenario");
-        assert!(id_from_title(&"word ".repeat(40)).len() <= MAX_ID);
-        assert!(valid_id("chapel-crossing"));
-        assert!(valid_id("a"));
-        assert!(!valid_id(""));
-        assert!(!valid_id("-a"));
-        assert!(!valid_id("Chapel"));
-        assert!(!valid_id("a/b"));
-        assert!(!valid_id(&"a".repeat(65)));
     }
 
     /// The files built in are the repository's `scenarios/`, every one of them valid.

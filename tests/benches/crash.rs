@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use common::{Db, Server};
 use serde_json::json;
-use uuid::Uuid;
+use xenotable_server::ids::MatchId;
 use xenotable_server::room::load::replay_log;
 use xenotable_server::store::MatchStatus;
 
@@ -25,7 +25,7 @@ const KILLS: usize = 5;
 const PER_ROUND: usize = 40;
 
 /// Every seq each match's spectator was told, by match.
-type Announced = Arc<Mutex<BTreeMap<Uuid, Vec<u64>>>>;
+type Announced = Arc<Mutex<BTreeMap<MatchId, Vec<u64>>>>;
 
 fn short_match(k: usize) -> serde_json::Value {
     json!({"game": "artemia", "seed": k, "seats": [
@@ -33,7 +33,7 @@ fn short_match(k: usize) -> serde_json::Value {
 }
 
 /// Follows a match as a spectator until the match ends or the server dies.
-fn follow(server: &Server, id: Uuid, announced: Announced) {
+fn follow(server: &Server, id: MatchId, announced: Announced) {
     let url = format!("ws://127.0.0.1:{}/ws/matches/{id}", server.port);
     tokio::spawn(async move {
         use futures_util::StreamExt;
@@ -63,7 +63,7 @@ fn follow(server: &Server, id: Uuid, announced: Announced) {
 /// What the store says against what the log says and what was announced: how many matches,
 /// how many finished, the matches still `live` whose log holds an outcome, and how many
 /// announced moves are missing from the logs.
-async fn audit(db: &Db, announced: &Announced) -> (usize, usize, Vec<Uuid>, usize) {
+async fn audit(db: &Db, announced: &Announced) -> (usize, usize, Vec<MatchId>, usize) {
     let store = db.store().await;
     let all = store
         .list_matches(None, 100_000)
@@ -99,7 +99,7 @@ async fn run(name: &str, db: Db) {
         for _ in 0..PER_ROUND {
             let (id, _) = server.create(short_match(created)).await;
             created += 1;
-            follow(&server, id.parse().expect("a uuid"), announced.clone());
+            follow(&server, id.parse().expect("a match id"), announced.clone());
         }
         // Kill while matches are ending: once the first of this round has finished.
         let target = (kill - 1) * PER_ROUND + PER_ROUND / 4;

@@ -8,9 +8,9 @@ mod common;
 use chrono::Utc;
 use common::{Client, Db, Picker, Server};
 use serde_json::{Value, json};
-use uuid::Uuid;
 use xenotable_protocol::Seat;
 use xenotable_server::games::{AnyMatch, GameId, MatchSetup, Viewer, new_match};
+use xenotable_server::ids::MatchId;
 use xenotable_server::store::{Author, CommandRecord, NewMatch, NewSeat, Store};
 use xenotable_server::tokens;
 
@@ -73,8 +73,8 @@ fn token(seat: Seat) -> String {
 
 /// Stores an Artemia match of four human seats and `log` as its command log, spelled the old
 /// way; returns its id.
-async fn store_old_match(store: &dyn Store, log: &[(Seat, Value)]) -> Uuid {
-    let id = Uuid::new_v4();
+async fn store_old_match(store: &dyn Store, log: &[(Seat, Value)]) -> MatchId {
+    let id = MatchId::random();
     let seats = SEATS
         .iter()
         .map(|&seat| NewSeat {

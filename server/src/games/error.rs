@@ -4,8 +4,8 @@ use std::borrow::Cow;
 
 use thiserror::Error;
 
-/// An action the rules refuse. `code` is stable snake_case for clients; the message is for
-/// people and names only what the sender may know.
+/// A refusal: an action the rules refuse, or a frame the room does. `code` is stable
+/// snake_case for clients; the message is for people and names only what the sender may know.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{message}")]
 pub struct RuleError {

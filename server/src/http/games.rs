@@ -21,7 +21,7 @@ async fn list(State(app): State<AppState>) -> Result<Json<Vec<GameInfo>>, HttpEr
                 .iter()
                 .filter(|s| s.game == game.id)
                 .map(|s| ScenarioInfo {
-                    id: s.id.clone(),
+                    id: s.id.to_string(),
                     name: s.name.clone(),
                     seats: game.seats.clone(),
                 }),

@@ -8,7 +8,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
-use uuid::Uuid;
 use xenotable_protocol::{
     CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
 };
@@ -18,6 +17,7 @@ use super::json::{Body, Params};
 use super::rate::ClientIp;
 use super::{AppState, HttpError};
 use crate::games::{GameId, MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
+use crate::ids::{MatchId, ScenarioId};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
 
@@ -58,33 +58,41 @@ fn unfit_in_name(c: char) -> bool {
         )
 }
 
-pub(super) fn parse_id(id: &str) -> Result<Uuid, HttpError> {
-    Uuid::parse_str(id).map_err(|_| HttpError::not_found("match"))
+/// The match a path names; a path that names none is a 404, as a match that does not exist.
+pub(super) fn parse_id(id: &str) -> Result<MatchId, HttpError> {
+    id.parse().map_err(|_| HttpError::not_found("match"))
 }
 
 /// The stored match, or a 404.
-pub(super) async fn find(app: &AppState, id: Uuid) -> Result<MatchRecord, HttpError> {
+pub(super) async fn find(app: &AppState, id: MatchId) -> Result<MatchRecord, HttpError> {
     app.store
         .get_match(id)
         .await?
         .ok_or_else(|| HttpError::not_found("match"))
 }
 
-/// What scenario `id` of `game` gives the rules: the id itself for a game with built-in
-/// scenarios (Intruder's `solitaire`), else the text of the stored file, which must be `game`'s.
-async fn scenario_of(app: &AppState, game: GameId, id: &str) -> Result<String, HttpError> {
+/// The scenario `id` of `game` names, and what it gives the rules: the id itself for a game
+/// with built-in scenarios (Intruder's `solitaire`), else the text of the stored file, which
+/// must be `game`'s.
+async fn scenario_of(
+    app: &AppState,
+    game: GameId,
+    id: &str,
+) -> Result<(ScenarioId, String), HttpError> {
     let unknown =
         || HttpError::bad_request("unknown_scenario", format!("{game} has no scenario {id:?}"));
+    let id: ScenarioId = id.parse().map_err(|_| unknown())?;
     let built_in = built_in_scenarios(game);
     if !built_in.is_empty() {
-        return if built_in.iter().any(|s| s.id == id) {
-            Ok(id.to_owned())
+        return if built_in.iter().any(|s| s.id == id.as_str()) {
+            let text = id.to_string();
+            Ok((id, text))
         } else {
             Err(unknown())
         };
     }
-    match app.store.get_scenario(id).await? {
-        Some(s) if s.game == game => Ok(s.text),
+    match app.store.get_scenario(&id).await? {
+        Some(s) if s.game == game => Ok((id, s.text)),
         _ => Err(unknown()),
     }
 }
@@ -96,7 +104,7 @@ async fn scenario_required(app: &AppState, game: GameId) -> Result<HttpError, Ht
         .list_scenarios(Some(game))
         .await?
         .into_iter()
-        .map(|s| s.id)
+        .map(|s| s.id.to_string())
         .collect();
     Ok(HttpError::bad_request(
         "scenario_required",
@@ -130,9 +138,12 @@ async fn create(
     };
     let game: GameId = req.game.parse()?;
     let seats: Vec<Seat> = req.seats.iter().map(|s| s.seat).collect();
-    let scenario_text = match &req.scenario {
-        Some(id) => Some(scenario_of(&app, game, id).await?),
-        None => None,
+    let (scenario, scenario_text) = match &req.scenario {
+        Some(id) => {
+            let (id, text) = scenario_of(&app, game, id).await?;
+            (Some(id), Some(text))
+        }
+        None => (None, None),
     };
     if let Err(e) = new_match(&MatchSetup {
         game,
@@ -177,13 +188,13 @@ async fn create(
             token_hash,
         });
     }
-    let id = Uuid::new_v4();
+    let id = MatchId::random();
     let record = app
         .store
         .create_match(NewMatch {
             id,
             game,
-            scenario: req.scenario.clone(),
+            scenario,
             scenario_text,
             options: req.options.clone(),
             seed: seed as i64,
@@ -292,7 +303,7 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
     MatchSummary {
         id: record.id.to_string(),
         game: record.game.to_string(),
-        scenario: record.scenario.clone(),
+        scenario: record.scenario.as_ref().map(ScenarioId::to_string),
         status: record.status,
         seeded: record.seeded,
         seats: record

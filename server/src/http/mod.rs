@@ -106,3 +106,6 @@ async fn limit_body(State(max_body): State<usize>, request: Request, next: Next)
         _ => next.run(request).await,
     }
 }
+
+#[cfg(test)]
+mod tests;

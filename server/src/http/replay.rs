@@ -16,12 +16,12 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
-use uuid::Uuid;
 
 use super::matches::{find, parse_id};
 use super::rate::ClientIp;
 use super::{AppState, HttpError};
 use crate::games::{GameId, Viewer, rewrite_action};
+use crate::ids::MatchId;
 use crate::room::load::{self, LoadError};
 use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus};
 
@@ -40,19 +40,19 @@ pub struct ReplayCache {
 
 #[derive(Default)]
 struct CacheInner {
-    docs: HashMap<Uuid, Bytes>,
+    docs: HashMap<MatchId, Bytes>,
     /// Insertion order, for eviction.
-    order: VecDeque<Uuid>,
+    order: VecDeque<MatchId>,
     bytes: usize,
 }
 
 impl ReplayCache {
-    fn get(&self, id: Uuid) -> Option<Bytes> {
+    fn get(&self, id: MatchId) -> Option<Bytes> {
         let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         inner.docs.get(&id).cloned()
     }
 
-    fn put(&self, id: Uuid, doc: Bytes) {
+    fn put(&self, id: MatchId, doc: Bytes) {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         if doc.len() > CACHE_BYTES || inner.docs.contains_key(&id) {
             return;

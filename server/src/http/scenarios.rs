@@ -11,6 +11,7 @@ use super::admin::admin;
 use super::json::{File, Params};
 use super::{AppState, HttpError};
 use crate::games::{GameId, ScenarioError};
+use crate::ids::ScenarioId;
 use crate::scenarios::{self, Checked};
 use crate::store::ScenarioRecord;
 
@@ -45,7 +46,7 @@ struct ScenarioFile {
 impl From<&ScenarioRecord> for ScenarioSummary {
     fn from(s: &ScenarioRecord) -> ScenarioSummary {
         ScenarioSummary {
-            id: s.id.clone(),
+            id: s.id.to_string(),
             game: s.game,
             name: s.name.clone(),
             shipped: s.shipped,
@@ -72,13 +73,14 @@ async fn one(
     State(app): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<ScenarioFile>, HttpError> {
+    let id = parse_id(&id)?;
     let s = app
         .store
         .get_scenario(&id)
         .await?
         .ok_or_else(|| HttpError::not_found("scenario"))?;
     Ok(Json(ScenarioFile {
-        id: s.id,
+        id: s.id.to_string(),
         game: s.game,
         name: s.name,
         shipped: s.shipped,
@@ -91,6 +93,12 @@ async fn one(
 struct CheckResult {
     game: GameId,
     title: String,
+}
+
+/// The scenario a path names; a path that names none is a 404, as a scenario that does not
+/// exist.
+fn parse_id(id: &str) -> Result<ScenarioId, HttpError> {
+    id.parse().map_err(|_| HttpError::not_found("scenario"))
 }
 
 fn invalid(error: ScenarioError) -> HttpError {
@@ -133,14 +141,10 @@ async fn upload(
     let game = game(query.game.as_deref())?;
     let Checked { game, title } = scenarios::check(&body, game).map_err(invalid)?;
     let id = match query.id {
-        Some(id) if scenarios::valid_id(&id) => id,
-        Some(_) => {
-            return Err(HttpError::bad_request(
-                "bad_scenario_id",
-                "a scenario id has 1 to 64 of a-z, 0-9 and -, not starting with -",
-            ));
-        }
-        None => scenarios::id_from_title(&title),
+        Some(id) => id
+            .parse::<ScenarioId>()
+            .map_err(|e| HttpError::bad_request("bad_scenario_id", e.to_string()))?,
+        None => ScenarioId::from_title(&title),
     };
     if let Some(existing) = app.store.get_scenario(&id).await?
         && existing.shipped
@@ -161,7 +165,7 @@ async fn upload(
         shipped: false,
     };
     app.store.put_scenario(record.clone()).await?;
-    tracing::info!(id = record.id, %game, "scenario uploaded");
+    tracing::info!(id = %record.id, %game, "scenario uploaded");
     Ok((StatusCode::CREATED, Json(ScenarioSummary::from(&record))))
 }
 
@@ -171,6 +175,7 @@ async fn remove(
     Path(id): Path<String>,
 ) -> Result<StatusCode, HttpError> {
     admin(&app, &headers)?;
+    let id = parse_id(&id)?;
     let scenario = app
         .store
         .get_scenario(&id)
@@ -184,6 +189,6 @@ async fn remove(
         ));
     }
     app.store.delete_scenario(&id).await?;
-    tracing::info!(id, "scenario deleted");
+    tracing::info!(%id, "scenario deleted");
     Ok(StatusCode::NO_CONTENT)
 }

@@ -7,25 +7,25 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use axum::routing::get;
-use futures_util::stream::{SplitSink, SplitStream};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_tungstenite::tungstenite;
 use tracing::Instrument;
-use uuid::Uuid;
-use xenotable_protocol::{Seat, ServerFrame};
+use xenotable_protocol::Seat;
 
 use super::json::Params;
+use super::matches::{find, parse_id};
 use super::rate::{Rate, TokenBucket};
 use super::{AppState, HttpError};
-use crate::games::Viewer;
+use crate::games::{RuleError, Viewer};
+use crate::room::frame::refused;
 use crate::room::{Outbox, RoomHandle};
 use crate::tokens;
 
@@ -81,12 +81,8 @@ async fn upgrade(
             "pages of another site may not open this server's WebSockets",
         ));
     }
-    let id = Uuid::parse_str(&id).map_err(|_| HttpError::not_found("match"))?;
-    let record = app
-        .store
-        .get_match(id)
-        .await?
-        .ok_or_else(|| HttpError::not_found("match"))?;
+    let id = parse_id(&id)?;
+    let record = find(&app, id).await?;
     // Who it is comes from the stored seats, before any room is opened: a wrong token must
     // not cost a replay of the match.
     let viewer = match (&query.token, &query.seat) {
@@ -128,7 +124,10 @@ async fn upgrade(
         .write_buffer_size(0)
         .max_message_size(limits.max_message)
         .max_frame_size(limits.max_message)
-        .on_upgrade(move |socket| serve(socket, room, viewer, limits).instrument(span)))
+        .on_upgrade(move |socket| {
+            let (sink, stream) = socket.split();
+            serve(sink, stream, room, viewer, limits).instrument(span)
+        }))
 }
 
 /// Whether the page asking for the socket (its `Origin`) is this site's or an allowed one; a
@@ -187,8 +186,13 @@ impl Goodbye {
     }
 }
 
-async fn serve(socket: WebSocket, room: RoomHandle, viewer: Viewer, limits: WsLimits) {
-    let (mut sink, stream) = socket.split();
+/// Serves one connection of `viewer` to `room` over any sink and stream of WebSocket messages:
+/// the halves of an upgraded socket, or channels in the tests (axum's `testing-websockets`).
+async fn serve<W, R>(mut sink: W, stream: R, room: RoomHandle, viewer: Viewer, limits: WsLimits)
+where
+    W: Sink<Message> + Send + Unpin + 'static,
+    R: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
     let (frames, queued) = mpsc::channel(limits.outbox);
     let (too_slow, slow) = oneshot::channel();
     // The reader's refusals go through a weak sender: once the room lets go of the connection,
@@ -222,7 +226,7 @@ async fn serve(socket: WebSocket, room: RoomHandle, viewer: Viewer, limits: WsLi
 
 /// Reads the peer's frames and hands text to the room, until the connection has to end.
 async fn read(
-    mut stream: SplitStream<WebSocket>,
+    mut stream: impl Stream<Item = Result<Message, axum::Error>> + Unpin,
     room: &RoomHandle,
     conn: u64,
     replies: &mpsc::WeakSender<Utf8Bytes>,
@@ -230,12 +234,15 @@ async fn read(
 ) -> Goodbye {
     let mut bucket = TokenBucket::new(limits.frames, std::time::Instant::now());
     let mut abuse = Abuse::default();
-    let rate_limited = refusal(
-        "rate_limited",
-        &format!(
-            "at most {} frames at once, then {} a second: this one was dropped",
-            limits.frames.burst, limits.frames.per_second
+    let rate_limited = refused(
+        &RuleError::new(
+            "rate_limited",
+            format!(
+                "at most {} frames at once, then {} a second: this one was dropped",
+                limits.frames.burst, limits.frames.per_second
+            ),
         ),
+        None,
     );
     loop {
         let message = match tokio::time::timeout(limits.idle_timeout, stream.next()).await {
@@ -268,10 +275,8 @@ async fn read(
                 }
             }
             Message::Binary(_) => {
-                reply(
-                    replies,
-                    refusal("binary_not_supported", "send JSON text frames"),
-                );
+                let refusal = RuleError::new("binary_not_supported", "send JSON text frames");
+                reply(replies, refused(&refusal, None));
             }
             // Any frame, a pong among them, shows the peer is there.
             Message::Ping(_) | Message::Pong(_) | Message::Close(_) => {}
@@ -285,15 +290,6 @@ fn too_big(error: axum::Error) -> bool {
         error.into_inner().downcast_ref::<tungstenite::Error>(),
         Some(tungstenite::Error::Capacity(_))
     )
-}
-
-fn refusal(code: &str, message: &str) -> Utf8Bytes {
-    let frame = ServerFrame::Error {
-        code: code.to_owned(),
-        message: message.to_owned(),
-        reference: None,
-    };
-    serde_json::to_string(&frame).unwrap_or_default().into()
 }
 
 /// Queues a frame for the peer, unless its outbox is full or gone (it is then being closed).
@@ -352,7 +348,7 @@ impl Signals {
 /// Sends the queued frames and the pings, until a signal (or the end of the queue) says to
 /// stop; then says goodbye.
 async fn write(
-    mut sink: SplitSink<WebSocket, Message>,
+    mut sink: impl Sink<Message> + Unpin,
     mut queued: mpsc::Receiver<Utf8Bytes>,
     mut signals: Signals,
     ping_interval: Duration,
@@ -391,45 +387,4 @@ async fn write(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(name.clone(), value.parse().unwrap());
-        }
-        map
-    }
-
-    #[test]
-    fn pages_of_this_site_and_of_allowed_origins_may_open_sockets() {
-        let here = (header::HOST, "play.example:8080");
-        let allowed = vec!["https://friend.example".to_owned()];
-        for (origin, expected) in [
-            ("http://play.example:8080", true),
-            ("https://PLAY.example:8080", true),
-            ("https://friend.example", true),
-            ("https://evil.example", false),
-            ("http://play.example", false),
-            ("null", false),
-        ] {
-            let map = headers(&[here.clone(), (header::ORIGIN, origin)]);
-            assert_eq!(origin_allowed(&map, &allowed), expected, "{origin}");
-        }
-        // Not a browser page: no Origin at all.
-        assert!(origin_allowed(&headers(&[here]), &[]));
-    }
-
-    #[test]
-    fn abuse_counts_from_the_first_refusal_until_a_pause() {
-        let start = std::time::Instant::now();
-        let ms = Duration::from_millis;
-        let mut abuse = Abuse::default();
-        assert_eq!(abuse.refused(start), Duration::ZERO);
-        assert_eq!(abuse.refused(start + ms(900)), ms(900));
-        assert_eq!(abuse.refused(start + ms(1_700)), ms(1_700));
-        // A second and more without a refusal: it starts over.
-        assert_eq!(abuse.refused(start + ms(2_800)), Duration::ZERO);
-    }
-}
+mod tests;

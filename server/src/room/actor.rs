@@ -13,18 +13,18 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
-use uuid::Uuid;
 use xenotable_protocol::{
     ChatLine, ClientFrame, ClockView, JsonView, MatchView, Seat, ServerFrame,
 };
 
 use super::command::Command;
-use super::frame::{Refusal, parse_frame, refuse};
+use super::frame::{self, parse_frame};
 use super::seqs::{Seqs, seen_by};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
-use crate::games::{AnyMatch, Clock, JsonEvent, Viewer};
+use crate::games::{AnyMatch, Clock, JsonEvent, RuleError, Viewer};
 use crate::http::rate::TokenBucket;
+use crate::ids::MatchId;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
 
 /// The longest chat message, in characters.
@@ -92,8 +92,10 @@ impl RunningClock {
     }
 }
 
-pub(super) struct Room {
-    id: Uuid,
+/// A live match: the game, its seats, its connections, its clock and its bots. Made by
+/// [`channel`](super::channel) with its handle; [`Room::run`] serves it.
+pub struct Room {
+    id: MatchId,
     ctx: RoomContext,
     game: Box<dyn AnyMatch>,
     /// The commands logged, and the seq of each viewer.
@@ -180,7 +182,9 @@ impl Room {
         room
     }
 
-    pub(super) async fn run(mut self) {
+    /// Serves the room's handles until they are all dropped, or until its match is over and
+    /// its last connection has left.
+    pub async fn run(mut self) {
         let span = tracing::info_span!("room", id = %self.id, game = %self.game.game());
         async move {
             tracing::info!(seq = self.seqs.log(), "room open");
@@ -341,11 +345,13 @@ impl Room {
         self.over_recorded = true;
         self.bot_due = None;
         self.clock = None;
-        let gone = frame(&ServerFrame::Error {
-            code: "match_abandoned".to_owned(),
-            message: "the match was abandoned: nobody joined or came back in time".to_owned(),
-            reference: None,
-        });
+        let gone = frame::refused(
+            &RuleError::new(
+                "match_abandoned",
+                "the match was abandoned: nobody joined or came back in time",
+            ),
+            None,
+        );
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         for conn in conns {
             self.send(conn, gone.clone());
@@ -360,7 +366,7 @@ impl Room {
             Viewer::Seat(seat) => seat.to_string(),
             Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
         };
-        frame(&ServerFrame::Welcome {
+        frame::write(&ServerFrame::Welcome {
             you,
             seq: self.seqs.of(viewer),
             view: self.view(viewer),
@@ -417,14 +423,10 @@ impl Room {
         }
     }
 
-    fn send_error(&mut self, conn: u64, refusal: Refusal, reference: Option<String>) {
-        metrics::counter!("xenotable_commands_refused_total", "code" => refusal.code).increment(1);
-        let error = ServerFrame::Error {
-            code: refusal.code.to_owned(),
-            message: refusal.message,
-            reference,
-        };
-        self.send(conn, frame(&error));
+    fn send_error(&mut self, conn: u64, refusal: RuleError, reference: Option<String>) {
+        metrics::counter!("xenotable_commands_refused_total", "code" => refusal.code())
+            .increment(1);
+        self.send(conn, frame::refused(&refusal, reference));
     }
 
     async fn on_frame(&mut self, conn: u64, text: &str) {
@@ -433,12 +435,12 @@ impl Room {
         };
         match parse_frame(text) {
             Err(refusal) => self.send_error(conn, refusal, None),
-            Ok(ClientFrame::Ping {}) => self.send(conn, frame(&ServerFrame::Pong {})),
+            Ok(ClientFrame::Ping {}) => self.send(conn, frame::write(&ServerFrame::Pong {})),
             Ok(ClientFrame::Chat { text }) => match viewer {
                 Viewer::Seat(from) => self.chat(conn, from, text).await,
                 _ => self.send_error(
                     conn,
-                    refuse("spectator_cannot_chat", "spectators watch in silence"),
+                    RuleError::new("spectator_cannot_chat", "spectators watch in silence"),
                     None,
                 ),
             },
@@ -448,7 +450,7 @@ impl Room {
                 action,
             }) => {
                 let Viewer::Seat(seat) = viewer else {
-                    let refusal = refuse("spectator_cannot_act", "spectators cannot act");
+                    let refusal = RuleError::new("spectator_cannot_act", "spectators cannot act");
                     return self.send_error(conn, refusal, reference);
                 };
                 if let Err(refusal) = self
@@ -469,7 +471,7 @@ impl Room {
             .get_mut(&conn)
             .is_some_and(|c| c.chat.take(Instant::now()).is_ok());
         if !allowed {
-            let refusal = refuse(
+            let refusal = RuleError::new(
                 "rate_limited",
                 format!(
                     "at most {} chat lines at once, then {} a second",
@@ -480,7 +482,7 @@ impl Room {
         }
         let text = text.trim().to_owned();
         if text.is_empty() || text.chars().count() > MAX_CHAT {
-            let refusal = refuse(
+            let refusal = RuleError::new(
                 "bad_chat",
                 format!("a chat message has 1 to {MAX_CHAT} characters"),
             );
@@ -496,7 +498,7 @@ impl Room {
         let n = line.n;
         if let Err(e) = self.ctx.committer.chat(line).await {
             tracing::error!(error = %e, "chat line not stored");
-            let refusal = refuse(
+            let refusal = RuleError::new(
                 "storage_failed",
                 "the message could not be saved; try again",
             );
@@ -510,7 +512,7 @@ impl Room {
             from,
             text: text.clone(),
         });
-        let chat = frame(&ServerFrame::Chat { from, text });
+        let chat = frame::write(&ServerFrame::Chat { from, text });
         let conns: Vec<u64> = self.conns.keys().copied().collect();
         for c in conns {
             self.send(c, chat.clone());
@@ -525,7 +527,7 @@ impl Room {
         seen: u64,
         action: Value,
         reference: Option<String>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), RuleError> {
         let started_at = Instant::now();
         if let Some(running) = self.clock
             && running.deadline <= Deadline::now()
@@ -536,26 +538,26 @@ impl Room {
         // What the match is now comes before what the sender has seen: a late act is told the
         // match ended or its time ran out, not that its seq is stale.
         if self.abandoned {
-            return Err(refuse("game_over", "the match was abandoned"));
+            return Err(RuleError::new("game_over", "the match was abandoned"));
         }
         if self.game.outcome().is_some() {
-            return Err(refuse("game_over", "the match is over"));
+            return Err(RuleError::new("game_over", "the match is over"));
         }
         if let Some((timed, at)) = self.timed_out
             && timed == seat
             && seen < at
         {
-            return Err(refuse("time_up", "your time for this turn ran out"));
+            return Err(RuleError::new("time_up", "your time for this turn ran out"));
         }
         if !self.started() {
-            return Err(refuse(
+            return Err(RuleError::new(
                 "match_not_started",
                 "the match starts when every seat is taken",
             ));
         }
         let own = self.seqs.of(Viewer::Seat(seat));
         if seen > own {
-            return Err(refuse(
+            return Err(RuleError::new(
                 "bad_seq",
                 format!("seq {seen} is ahead of the match ({own})"),
             ));
@@ -566,16 +568,15 @@ impl Room {
             .find(|s| s.seat == seat)
             .map_or(0, |s| s.legal_changed);
         if seen < changed {
-            return Err(refuse(
+            return Err(RuleError::new(
                 "stale_seq",
                 format!("your options changed at seq {changed}; you have seen {seen}"),
             ));
         }
         let command = Command::Act { seat, action };
-        let events = command.play(self.game.as_mut()).map_err(|e| Refusal {
-            code: e.code(),
-            message: e.to_string(),
-        })?;
+        let events = command
+            .play(self.game.as_mut())
+            .map_err(|e| RuleError::new(e.code(), e.to_string()))?;
         self.record(command, &events, conn, reference).await?;
         metrics::histogram!("xenotable_apply_persist_seconds")
             .record(started_at.elapsed().as_secs_f64());
@@ -590,12 +591,12 @@ impl Room {
         events: &[JsonEvent],
         conn: Option<u64>,
         reference: Option<String>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), RuleError> {
         let record = command.record(self.id, (self.seqs.log() + 1) as i64, Utc::now());
         if let Err(e) = self.ctx.committer.commit(record).await {
             tracing::error!(error = %e, "command not stored; rebuilding from the log");
             self.rebuild().await;
-            return Err(refuse(
+            return Err(RuleError::new(
                 "storage_failed",
                 "the move could not be saved; try again",
             ));
@@ -699,7 +700,7 @@ impl Room {
                 let seat = running.clock.seat;
                 self.timed_out = Some((seat, self.seqs.of(Viewer::Seat(seat))));
             }
-            Err(refusal) => tracing::error!(code = refusal.code, "time up not recorded"),
+            Err(refusal) => tracing::error!(code = refusal.code(), "time up not recorded"),
         }
     }
 
@@ -725,7 +726,7 @@ impl Room {
                 events: events.clone(),
                 view: view.clone(),
             };
-            self.send(id, frame(&update));
+            self.send(id, frame::write(&update));
         }
     }
 
@@ -788,15 +789,10 @@ impl Room {
             };
             let seen = self.seqs.of(Viewer::Seat(seat));
             if let Err(refusal) = self.act(None, seat, seen, action, None).await {
-                tracing::error!(%seat, code = refusal.code, message = refusal.message, "bot move refused");
+                tracing::error!(%seat, code = refusal.code(), message = refusal.message(), "bot move refused");
                 self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
             }
             return;
         }
     }
-}
-
-fn frame(frame: &ServerFrame) -> Utf8Bytes {
-    // Server frames are plain data: serializing them cannot fail.
-    serde_json::to_string(frame).unwrap_or_default().into()
 }

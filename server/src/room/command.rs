@@ -8,10 +8,10 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use uuid::Uuid;
 use xenotable_protocol::Seat;
 
 use crate::games::{AnyMatch, JsonEvent, MatchError};
+use crate::ids::MatchId;
 use crate::store::{Author, CommandRecord};
 
 /// The stored action of a clock expiry.
@@ -47,7 +47,7 @@ impl Command {
     }
 
     /// The command as the log stores it, the `seq`-th of match `match_id`, accepted `at`.
-    pub fn record(self, match_id: Uuid, seq: i64, at: DateTime<Utc>) -> CommandRecord {
+    pub fn record(self, match_id: MatchId, seq: i64, at: DateTime<Utc>) -> CommandRecord {
         let (author, action) = match self {
             Command::Act { seat, action } => (Author::Seat(seat), action),
             Command::TimeUp => (Author::Clock, Value::from(TIME_UP)),
@@ -84,9 +84,13 @@ mod tests {
 
     use super::*;
 
+    fn nil() -> MatchId {
+        MatchId::from(uuid::Uuid::nil())
+    }
+
     fn stored(author: Author, action: Value) -> CommandRecord {
         CommandRecord {
-            match_id: Uuid::nil(),
+            match_id: nil(),
             seq: 7,
             author,
             action,
@@ -97,7 +101,7 @@ mod tests {
     /// The log of existing databases: a clock expiry is `("clock", "TimeUp")`.
     #[test]
     fn a_clock_expiry_is_stored_as_it_always_was() {
-        let record = Command::TimeUp.record(Uuid::nil(), 7, DateTime::UNIX_EPOCH);
+        let record = Command::TimeUp.record(nil(), 7, DateTime::UNIX_EPOCH);
         assert_eq!(record, stored(Author::Clock, json!("TimeUp")));
         assert_eq!(Command::from_record(&record), Ok(Command::TimeUp));
     }
@@ -109,7 +113,7 @@ mod tests {
             seat: Seat::Marines,
             action: action.clone(),
         };
-        let record = command.clone().record(Uuid::nil(), 7, DateTime::UNIX_EPOCH);
+        let record = command.clone().record(nil(), 7, DateTime::UNIX_EPOCH);
         assert_eq!(record, stored(Author::Seat(Seat::Marines), action));
         assert_eq!(Command::from_record(&record), Ok(command));
     }

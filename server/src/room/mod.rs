@@ -1,8 +1,9 @@
 //! Live matches: one task per match, the only writer of that match's state.
 //!
-//! A [`RoomHandle`] is the stub other tasks hold; the room itself ([`actor`]) owns the game,
-//! the connections and the bots, and answers on the channels it is given. No lock is ever
-//! held around game state: everything about a match happens in its own task, in order.
+//! [`channel`] makes the two halves of a room, as fishnet's actors are made: the
+//! [`RoomHandle`] other tasks hold, and the [`Room`] itself, which owns the game, the
+//! connections and the bots, and answers on the channels it is given once it runs. No lock is
+//! ever held around game state: everything about a match happens in its own task, in order.
 
 pub mod abandon;
 mod actor;
@@ -18,15 +19,16 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, oneshot};
-use uuid::Uuid;
 use xenotable_protocol::Seat;
 
+pub use actor::Room;
 pub use command::{Command, NotACommand};
 pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 
 use crate::games::Viewer;
 use crate::http::rate::Rate;
+use crate::ids::MatchId;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, Store, TokenHash};
 
 /// What a room needs from the server around it.
@@ -91,7 +93,7 @@ pub struct RoomHandle {
 }
 
 /// What a room starts from: the match rebuilt from its log, and what the store kept beside it.
-struct Loaded {
+pub struct Loaded {
     game: Box<dyn crate::games::AnyMatch>,
     seqs: Seqs,
     /// The status the log gives the match (see [`load::settle`]).
@@ -101,7 +103,9 @@ struct Loaded {
 }
 
 impl Loaded {
-    async fn load(ctx: &RoomContext, record: &MatchRecord) -> Result<Loaded, load::LoadError> {
+    /// Rebuilds the match `record` describes from its log in the store, settles its status
+    /// (see [`load::settle`]) and reads its chat and its saved clock.
+    pub async fn load(ctx: &RoomContext, record: &MatchRecord) -> Result<Loaded, load::LoadError> {
         let (game, seqs) = load::replay(ctx.store.as_ref(), record).await?;
         let status = load::settle(ctx.store.as_ref(), record, game.outcome()).await?;
         let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
@@ -120,6 +124,13 @@ impl Loaded {
             chat,
         })
     }
+}
+
+/// A room for the match `record`, as `loaded` from the store: the handle other tasks hold, and
+/// the room, which serves them once it runs (`room.run().await`, in a task of its own).
+pub fn channel(ctx: RoomContext, record: &MatchRecord, loaded: Loaded) -> (RoomHandle, Room) {
+    let (tx, rx) = mpsc::channel(256);
+    (RoomHandle { tx }, Room::new(ctx, record, loaded, rx))
 }
 
 /// The room has stopped (its match finished and everyone left, or the server is stopping).
@@ -184,12 +195,12 @@ impl RoomHandle {
 /// Every room of this server, by match id. The lock guards the map only, never a match.
 #[derive(Clone, Default)]
 pub struct Rooms {
-    map: Arc<Mutex<HashMap<Uuid, RoomHandle>>>,
+    map: Arc<Mutex<HashMap<MatchId, RoomHandle>>>,
 }
 
 impl Rooms {
     /// The live room of a match, if it has one.
-    pub fn get(&self, id: Uuid) -> Option<RoomHandle> {
+    pub fn get(&self, id: MatchId) -> Option<RoomHandle> {
         let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&id).filter(|h| !h.tx.is_closed()).cloned()
     }
@@ -227,11 +238,9 @@ impl Rooms {
         if let Some(handle) = map.get(&record.id).filter(|h| !h.tx.is_closed()) {
             return handle.clone();
         }
-        let (tx, rx) = mpsc::channel(256);
-        let handle = RoomHandle { tx };
+        let (handle, room) = channel(ctx.clone(), record, loaded);
         map.insert(record.id, handle.clone());
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
-        let room = actor::Room::new(ctx.clone(), record, loaded, rx);
         let rooms = self.clone();
         let id = record.id;
         tokio::spawn(async move {
@@ -242,10 +251,13 @@ impl Rooms {
         handle
     }
 
-    fn remove_closed(&self, id: Uuid) {
+    fn remove_closed(&self, id: MatchId) {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if map.get(&id).is_some_and(|h| h.tx.is_closed()) {
             map.remove(&id);
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

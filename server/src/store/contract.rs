@@ -27,6 +27,7 @@ use super::{
     SeatRecord, SqlStore, Store, StoreError, TokenHash,
 };
 use crate::games::GameId;
+use crate::ids::{MatchId, ScenarioId};
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -41,7 +42,7 @@ fn hash(first: u8) -> TokenHash {
 /// deliberately not in alphabetical order.
 fn artemia(seed: i64) -> NewMatch {
     NewMatch {
-        id: Uuid::new_v4(),
+        id: MatchId::random(),
         game: GameId::Artemia,
         scenario: None,
         scenario_text: None,
@@ -78,7 +79,7 @@ fn at(second: u32, micros: u32) -> DateTime<Utc> {
 }
 
 /// A command of `author`: a seat's name, or `clock`.
-fn command(match_id: Uuid, seq: i64, author: &str) -> CommandRecord {
+fn command(match_id: MatchId, seq: i64, author: &str) -> CommandRecord {
     CommandRecord {
         match_id,
         seq,
@@ -90,7 +91,7 @@ fn command(match_id: Uuid, seq: i64, author: &str) -> CommandRecord {
 
 fn scenario(id: &str, game: GameId, text: &str) -> ScenarioRecord {
     ScenarioRecord {
-        id: id.into(),
+        id: id.parse().expect("a scenario id"),
         game,
         name: format!("Scenario {id}"),
         text: text.into(),
@@ -109,7 +110,7 @@ async fn tick() {
 async fn match_round_trip(store: &dyn Store) {
     store.ping().await.unwrap();
     let new = NewMatch {
-        scenario: Some("the-nest".into()),
+        scenario: Some("the-nest".parse().unwrap()),
         scenario_text: Some("DERELICT 1\n; verbatim, trailing spaces kept  \n".into()),
         ..artemia(-42)
     };
@@ -135,7 +136,10 @@ async fn match_round_trip(store: &dyn Store) {
     );
     assert_eq!(stored.options, new.options);
     assert_eq!(stored.seed, -42);
-    assert_eq!(stored.scenario.as_deref(), Some("the-nest"));
+    assert_eq!(
+        stored.scenario.as_ref().map(ScenarioId::as_str),
+        Some("the-nest")
+    );
     assert_eq!(
         stored.scenario_text, new.scenario_text,
         "the file is kept verbatim"
@@ -150,7 +154,7 @@ async fn match_round_trip(store: &dyn Store) {
         }
     );
 
-    assert_eq!(store.get_match(Uuid::new_v4()).await.unwrap(), None);
+    assert_eq!(store.get_match(MatchId::random()).await.unwrap(), None);
     assert!(matches!(
         store.create_match(new).await,
         Err(StoreError::Conflict(_))
@@ -222,7 +226,7 @@ async fn claim_seat_once(store: &dyn Store) {
     ));
     assert!(matches!(
         store
-            .claim_seat(Uuid::new_v4(), Seat::Hunted(1), "Cy", hash(200))
+            .claim_seat(MatchId::random(), Seat::Hunted(1), "Cy", hash(200))
             .await,
         Err(StoreError::NotFound)
     ));
@@ -315,7 +319,7 @@ async fn append_batch_across_matches(store: &dyn Store) {
         store.commands(b).await.unwrap(),
         [batch[1].clone(), batch[3].clone()]
     );
-    assert_eq!(store.commands(Uuid::new_v4()).await.unwrap(), []);
+    assert_eq!(store.commands(MatchId::random()).await.unwrap(), []);
 
     // Both backends keep microseconds and drop finer digits the same way.
     let fine = CommandRecord {
@@ -357,7 +361,7 @@ async fn duplicate_in_batch_writes_nothing(store: &dyn Store) {
     // A command for a match that does not exist.
     let batch = [
         command(b, 1, "creature"),
-        command(Uuid::new_v4(), 1, "creature"),
+        command(MatchId::random(), 1, "creature"),
     ];
     assert!(matches!(
         store.append_commands(&batch).await,
@@ -441,7 +445,7 @@ async fn status_and_listing(store: &dyn Store) {
     ));
     assert!(matches!(
         store
-            .set_status(Uuid::new_v4(), MatchStatus::Live, None)
+            .set_status(MatchId::random(), MatchStatus::Live, None)
             .await,
         Err(StoreError::NotFound)
     ));
@@ -475,7 +479,7 @@ async fn unfinished_matches(store: &dyn Store) {
         .unwrap();
 
     let unfinished = store.unfinished_matches().await.unwrap();
-    let ids: Vec<Uuid> = unfinished.iter().map(|m| m.id).collect();
+    let ids: Vec<MatchId> = unfinished.iter().map(|m| m.id).collect();
     assert_eq!(ids, [open.id, live.id], "oldest first");
     assert_eq!(unfinished[0], open);
     assert_eq!(unfinished[1].status, MatchStatus::Live);
@@ -483,6 +487,7 @@ async fn unfinished_matches(store: &dyn Store) {
 }
 
 async fn scenarios(store: &dyn Store) {
+    let id = |id: &str| id.parse::<ScenarioId>().unwrap();
     let nest = scenario("the-nest", GameId::Derelict, "DERELICT 1\n#####\n#.M.#\n");
     let bridge = scenario("bridge", GameId::AwayTeam, "format = \"away-team/1\"\n");
     let airlock = scenario("airlock", GameId::Derelict, "DERELICT 1\n###\n");
@@ -491,10 +496,10 @@ async fn scenarios(store: &dyn Store) {
     }
 
     assert_eq!(
-        store.get_scenario("the-nest").await.unwrap(),
+        store.get_scenario(&id("the-nest")).await.unwrap(),
         Some(nest.clone())
     );
-    assert_eq!(store.get_scenario("nowhere").await.unwrap(), None);
+    assert_eq!(store.get_scenario(&id("nowhere")).await.unwrap(), None);
     assert_eq!(
         store.list_scenarios(Some(GameId::Derelict)).await.unwrap(),
         [airlock.clone(), nest.clone()],
@@ -518,7 +523,7 @@ async fn scenarios(store: &dyn Store) {
     };
     store.put_scenario(replaced.clone()).await.unwrap();
     assert_eq!(
-        store.get_scenario("the-nest").await.unwrap(),
+        store.get_scenario(&id("the-nest")).await.unwrap(),
         Some(replaced)
     );
     assert_eq!(
@@ -531,9 +536,9 @@ async fn scenarios(store: &dyn Store) {
         "upsert, not insert"
     );
 
-    assert!(store.delete_scenario("the-nest").await.unwrap());
-    assert!(!store.delete_scenario("the-nest").await.unwrap());
-    assert_eq!(store.get_scenario("the-nest").await.unwrap(), None);
+    assert!(store.delete_scenario(&id("the-nest")).await.unwrap());
+    assert!(!store.delete_scenario(&id("the-nest")).await.unwrap());
+    assert_eq!(store.get_scenario(&id("the-nest")).await.unwrap(), None);
     assert_eq!(
         store.list_scenarios(Some(GameId::Derelict)).await.unwrap(),
         [airlock]
@@ -638,7 +643,7 @@ fn test_database_url() -> String {
 /// would.
 trait Raw: Store {
     /// Runs `sql`, with the match id `id` as `$1`.
-    fn raw(&self, sql: &'static str, id: Uuid) -> BoxFuture<'_, ()>;
+    fn raw(&self, sql: &'static str, id: MatchId) -> BoxFuture<'_, ()>;
 }
 
 impl<D: Dialect> Raw for SqlStore<D>
@@ -647,7 +652,7 @@ where
     for<'c> &'c mut D::Connection: Executor<'c, Database = D>,
     D::Arguments: IntoArguments<D>,
 {
-    fn raw(&self, sql: &'static str, id: Uuid) -> BoxFuture<'_, ()> {
+    fn raw(&self, sql: &'static str, id: MatchId) -> BoxFuture<'_, ()> {
         async move {
             sqlx::query(sql)
                 .bind(D::id(id))
@@ -776,7 +781,7 @@ async fn abandon_ends_only_unfinished_matches(store: &dyn Store) {
     assert!(store.abandon(live.id).await.unwrap());
     assert!(!store.abandon(done.id).await.unwrap(), "a result stands");
     assert!(!store.abandon(open.id).await.unwrap(), "once");
-    assert!(!store.abandon(Uuid::new_v4()).await.unwrap());
+    assert!(!store.abandon(MatchId::random()).await.unwrap());
 
     let status = |id| async move { store.get_match(id).await.unwrap().unwrap() };
     assert_eq!(status(open.id).await.status, MatchStatus::Abandoned);
@@ -899,6 +904,18 @@ async fn stored_text_that_does_not_parse_is_an_error(store: &dyn Raw) {
     assert_eq!(other.game, GameId::Artemia);
     store.raw(NO_GAME, other.id).await;
     assert!(corrupt(store.get_match(other.id).await.map(drop)));
+
+    // So is a scenario id that is no scenario id, on a match and on a file.
+    const NO_SCENARIO: &str = "UPDATE matches SET scenario = 'The Nest' WHERE id = $1";
+    let third = store.create_match(artemia(3)).await.unwrap();
+    store.raw(NO_SCENARIO, third.id).await;
+    assert!(corrupt(store.get_match(third.id).await.map(drop)));
+    let nest = scenario("the-nest", GameId::Derelict, "DERELICT 1\n");
+    store.put_scenario(nest).await.unwrap();
+    assert_eq!(store.list_scenarios(None).await.unwrap().len(), 1);
+    const NO_FILE_ID: &str = "UPDATE scenarios SET id = '../nest' WHERE $1 IS NOT NULL";
+    store.raw(NO_FILE_ID, third.id).await;
+    assert!(corrupt(store.list_scenarios(None).await.map(drop)));
 }
 
 /// A batch larger than one statement's worth of rows is still one transaction.
@@ -953,7 +970,10 @@ async fn clocks_are_saved_per_match(store: &dyn Store) {
         Some(later),
         "a save replaces the one before"
     );
-    let err = store.save_clock(Uuid::new_v4(), first).await.unwrap_err();
+    let err = store
+        .save_clock(MatchId::random(), first)
+        .await
+        .unwrap_err();
     assert!(
         matches!(err, StoreError::Constraint(_)),
         "unknown match: {err:?}"
@@ -1003,7 +1023,7 @@ async fn chat_keeps_the_latest_lines_in_order(store: &dyn Store) {
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
     let err = store
-        .append_chat(&[line(Uuid::new_v4(), 1, "nobody")])
+        .append_chat(&[line(MatchId::random(), 1, "nobody")])
         .await
         .unwrap_err();
     assert!(matches!(err, StoreError::Constraint(_)), "{err:?}");

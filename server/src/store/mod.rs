@@ -25,10 +25,10 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use serde_json::Value;
-use uuid::Uuid;
 use xenotable_protocol::Seat;
 
 use crate::games::GameId;
+use crate::ids::{MatchId, ScenarioId};
 
 pub use postgres::PgStore;
 pub use records::{
@@ -161,7 +161,7 @@ pub trait Store: Send + Sync {
     /// such match or no such seat in it.
     fn claim_seat<'a>(
         &'a self,
-        match_id: Uuid,
+        match_id: MatchId,
         seat: Seat,
         name: &'a str,
         token_hash: TokenHash,
@@ -172,7 +172,7 @@ pub trait Store: Send + Sync {
     /// [`StoreError::NotFound`] if the match does not exist.
     fn set_status(
         &self,
-        match_id: Uuid,
+        match_id: MatchId,
         status: MatchStatus,
         outcome: Option<Value>,
     ) -> BoxFuture<'_, StoreResult<()>>;
@@ -184,10 +184,10 @@ pub trait Store: Send + Sync {
     fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>>;
 
     /// A match's command log in seq order (empty for an unknown match).
-    fn commands(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>>;
+    fn commands(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>>;
 
     /// One match with its seats, or `None`.
-    fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>>;
+    fn get_match(&self, id: MatchId) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>>;
 
     /// Up to `limit` matches, newest first, all of them or those with `status`.
     fn list_matches(
@@ -201,10 +201,10 @@ pub trait Store: Send + Sync {
 
     /// Ends an open or live match as [`MatchStatus::Abandoned`]. `Ok(false)`: it was already
     /// over (or does not exist), and nothing changed.
-    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>>;
+    fn abandon(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<bool>>;
 
     /// Notes that a person was at the match's table at `at` (connected or left).
-    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>>;
+    fn touch(&self, match_id: MatchId, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>>;
 
     /// The matches left alone too long, oldest first: open ones created before `open_before`,
     /// and live ones where nobody has been seen, and nothing played, since `idle_before` (a
@@ -213,7 +213,7 @@ pub trait Store: Send + Sync {
         &self,
         open_before: DateTime<Utc>,
         idle_before: DateTime<Utc>,
-    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>>;
+    ) -> BoxFuture<'_, StoreResult<Vec<MatchId>>>;
 
     /// Takes this database for this server process, so two servers never drive the same
     /// matches: SQLite locks a file beside the database, PostgreSQL takes an advisory lock on a
@@ -227,7 +227,7 @@ pub trait Store: Send + Sync {
     /// One scenario, or `None`.
     fn get_scenario<'a>(
         &'a self,
-        id: &'a str,
+        id: &'a ScenarioId,
     ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>>;
 
     /// Every scenario, or those of one game, ordered by game then id.
@@ -237,14 +237,14 @@ pub trait Store: Send + Sync {
     ) -> BoxFuture<'a, StoreResult<Vec<ScenarioRecord>>>;
 
     /// Deletes a scenario; `false` if there was none with that id.
-    fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>>;
+    fn delete_scenario<'a>(&'a self, id: &'a ScenarioId) -> BoxFuture<'a, StoreResult<bool>>;
 
     /// Saves a match's running clock, replacing the one saved before. An unknown match is
     /// [`StoreError::Constraint`].
-    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>>;
+    fn save_clock(&self, match_id: MatchId, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>>;
 
     /// The clock last saved for a match, if any.
-    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
+    fn saved_clock(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
 
     /// Stores a batch of chat lines, of any number of matches, in one transaction (the group
     /// commit). All or nothing: a `(match_id, n)` already stored or repeated in the batch is
@@ -253,7 +253,7 @@ pub trait Store: Send + Sync {
     fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>>;
 
     /// The last `limit` chat lines of a match, oldest first.
-    fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>>;
+    fn chat(&self, match_id: MatchId, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>>;
 }
 
 /// Proof that this process holds its database ([`Store::lock_instance`]); dropping it lets go.

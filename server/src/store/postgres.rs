@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
 use super::{Backend, InstanceLock, StoreError, StoreResult};
+use crate::ids::MatchId;
 
 /// The schema, embedded in the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -62,12 +63,12 @@ impl Dialect for Postgres {
     /// How to open a connection of its own for the instance lock.
     type Place = PgConnectOptions;
 
-    fn id(id: Uuid) -> Uuid {
-        id
+    fn id(id: MatchId) -> Uuid {
+        id.uuid()
     }
 
-    fn read_id(stored: Uuid) -> StoreResult<Uuid> {
-        Ok(stored)
+    fn read_id(stored: Uuid) -> StoreResult<MatchId> {
+        Ok(MatchId::from(stored))
     }
 
     /// sqlx sends whole microseconds, which `TIMESTAMPTZ` keeps exactly.

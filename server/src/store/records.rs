@@ -1,7 +1,7 @@
 //! The plain data the [`Store`](super::Store) reads and writes: what a caller hands in
 //! ([`NewMatch`], [`NewSeat`], [`CommandRecord`], [`ScenarioRecord`]) and what it gets back
-//! ([`MatchRecord`], [`SeatRecord`]). Seats and statuses are typed here; the store parses the
-//! stored text once, and refuses a value that does not parse. No I/O here: `sql` maps these to
+//! ([`MatchRecord`], [`SeatRecord`]). Ids, seats and statuses are typed here; the store parses
+//! the stored text once, and refuses a value that does not parse. No I/O here: `sql` maps these to
 //! rows.
 
 use std::fmt;
@@ -10,10 +10,10 @@ use std::str::FromStr;
 use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
-use uuid::Uuid;
 use xenotable_protocol::{MatchStatus, ParseSeatError, Seat};
 
 use crate::games::GameId;
+use crate::ids::{MatchId, ScenarioId};
 
 /// SHA-256 of a seat token. The store only ever sees this hash, never the token.
 pub type TokenHash = [u8; 32];
@@ -62,12 +62,12 @@ impl Serialize for Author {
 /// A match to create: everything a replay needs besides the command log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMatch {
-    /// Chosen by the caller (random v4), so it can be logged before the insert.
-    pub id: Uuid,
+    /// Chosen by the caller ([`MatchId::random`]), so it can be logged before the insert.
+    pub id: MatchId,
     /// The game.
     pub game: GameId,
     /// Scenario id, if the game uses one.
-    pub scenario: Option<String>,
+    pub scenario: Option<ScenarioId>,
     /// The scenario file as it was at creation, so a replay never depends on the scenario
     /// still existing unchanged.
     pub scenario_text: Option<String>,
@@ -98,11 +98,11 @@ pub struct NewSeat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchRecord {
     /// The match id.
-    pub id: Uuid,
+    pub id: MatchId,
     /// The game.
     pub game: GameId,
-    /// Scenario id, if any.
-    pub scenario: Option<String>,
+    /// Scenario id, if any; a stored id that is no scenario id reads as corrupt data.
+    pub scenario: Option<ScenarioId>,
     /// The scenario file as it was at creation.
     pub scenario_text: Option<String>,
     /// Game options as given at creation.
@@ -157,7 +157,7 @@ impl From<NewSeat> for SeatRecord {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandRecord {
     /// The match it belongs to.
-    pub match_id: Uuid,
+    pub match_id: MatchId,
     /// The room's sequence number; unique within the match.
     pub seq: i64,
     /// Who acted: a seat, or the room's clock.
@@ -172,7 +172,7 @@ pub struct CommandRecord {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatRecord {
     /// The match it was said in.
-    pub match_id: Uuid,
+    pub match_id: MatchId,
     /// Order within the match, from 1.
     pub n: i64,
     /// The seat that spoke.
@@ -195,8 +195,10 @@ pub struct SavedClock {
 /// A scenario file. Its columns read the same on both backends, so it is its own row type.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ScenarioRecord {
-    /// Stable id used in URLs and in [`NewMatch::scenario`].
-    pub id: String,
+    /// Stable id used in URLs and in [`NewMatch::scenario`]; a stored id that is no scenario id
+    /// reads as corrupt data.
+    #[sqlx(try_from = "String")]
+    pub id: ScenarioId,
     /// The game; a stored id of no game in the table reads as corrupt data.
     #[sqlx(try_from = "String")]
     pub game: GameId,

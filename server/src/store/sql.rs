@@ -29,10 +29,10 @@ use sqlx::{
     ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, QueryBuilder,
     Transaction, Type,
 };
-use uuid::Uuid;
 use xenotable_protocol::{MatchStatus, Seat};
 
 use crate::games::GameId;
+use crate::ids::{MatchId, ScenarioId};
 
 use super::{
     Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, NewMatch, SavedClock,
@@ -54,10 +54,10 @@ pub trait Dialect: Database + HasStatementCache {
     type Place: fmt::Debug + Clone + Send + Sync;
 
     /// The stored form of a match id.
-    fn id(id: Uuid) -> Self::Id;
+    fn id(id: MatchId) -> Self::Id;
 
     /// Reads a stored match id back.
-    fn read_id(stored: Self::Id) -> StoreResult<Uuid>;
+    fn read_id(stored: Self::Id) -> StoreResult<MatchId>;
 
     /// The stored form of a time. Digits finer than the microsecond are dropped.
     fn time(at: DateTime<Utc>) -> Self::Time;
@@ -187,7 +187,11 @@ fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<V
                     .game
                     .parse()
                     .map_err(|_| StoreError::corrupt("a match of no known game"))?,
-                scenario: row.scenario,
+                scenario: row
+                    .scenario
+                    .map(|id| id.parse())
+                    .transpose()
+                    .map_err(|_| StoreError::corrupt("a match's scenario id is no scenario id"))?,
                 scenario_text: row.scenario_text,
                 options: row.options,
                 seed: row.seed,
@@ -362,7 +366,7 @@ where
             )
             .bind(D::id(new.id))
             .bind(new.game.to_string())
-            .bind(&new.scenario)
+            .bind(new.scenario.as_ref().map(ScenarioId::to_string))
             .bind(&new.scenario_text)
             .bind(&new.options)
             .bind(new.seed)
@@ -394,7 +398,7 @@ where
 
     fn claim_seat<'a>(
         &'a self,
-        match_id: Uuid,
+        match_id: MatchId,
         seat: Seat,
         name: &'a str,
         token_hash: TokenHash,
@@ -434,7 +438,7 @@ where
 
     fn set_status(
         &self,
-        match_id: Uuid,
+        match_id: MatchId,
         status: MatchStatus,
         outcome: Option<Value>,
     ) -> BoxFuture<'_, StoreResult<()>> {
@@ -469,7 +473,7 @@ where
         .boxed()
     }
 
-    fn commands(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>> {
+    fn commands(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>> {
         async move {
             let rows: Vec<CommandRow<D::Id, D::Time>> = sqlx::query_as(
                 "SELECT match_id, seq, seat, action, at FROM commands \
@@ -483,7 +487,7 @@ where
         .boxed()
     }
 
-    fn get_match(&self, id: Uuid) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>> {
+    fn get_match(&self, id: MatchId) -> BoxFuture<'_, StoreResult<Option<MatchRecord>>> {
         async move {
             let rows = sqlx::query_as(GET_MATCH)
                 .bind(D::id(id))
@@ -520,7 +524,7 @@ where
         .boxed()
     }
 
-    fn abandon(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<bool>> {
+    fn abandon(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<bool>> {
         async move {
             let updated = sqlx::query(
                 "UPDATE matches SET status = 'abandoned' \
@@ -534,7 +538,7 @@ where
         .boxed()
     }
 
-    fn touch(&self, match_id: Uuid, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>> {
+    fn touch(&self, match_id: MatchId, at: DateTime<Utc>) -> BoxFuture<'_, StoreResult<()>> {
         async move {
             sqlx::query("UPDATE matches SET active_at = $2 WHERE id = $1")
                 .bind(D::id(match_id))
@@ -550,7 +554,7 @@ where
         &self,
         open_before: DateTime<Utc>,
         idle_before: DateTime<Utc>,
-    ) -> BoxFuture<'_, StoreResult<Vec<Uuid>>> {
+    ) -> BoxFuture<'_, StoreResult<Vec<MatchId>>> {
         async move {
             let ids: Vec<D::Id> = sqlx::query_scalar(STALE_MATCHES)
                 .bind(D::time(open_before))
@@ -573,7 +577,7 @@ where
                  ON CONFLICT (id) DO UPDATE SET game = excluded.game, name = excluded.name, \
                  text = excluded.text, shipped = excluded.shipped",
             )
-            .bind(scenario.id)
+            .bind(scenario.id.to_string())
             .bind(scenario.game.to_string())
             .bind(scenario.name)
             .bind(scenario.text)
@@ -587,12 +591,12 @@ where
 
     fn get_scenario<'a>(
         &'a self,
-        id: &'a str,
+        id: &'a ScenarioId,
     ) -> BoxFuture<'a, StoreResult<Option<ScenarioRecord>>> {
         async move {
             let row: Option<ScenarioRecord> =
                 sqlx::query_as("SELECT id, game, name, text, shipped FROM scenarios WHERE id = $1")
-                    .bind(id.to_owned())
+                    .bind(id.to_string())
                     .fetch_optional(&self.pool)
                     .await?;
             Ok(row)
@@ -617,10 +621,10 @@ where
         .boxed()
     }
 
-    fn delete_scenario<'a>(&'a self, id: &'a str) -> BoxFuture<'a, StoreResult<bool>> {
+    fn delete_scenario<'a>(&'a self, id: &'a ScenarioId) -> BoxFuture<'a, StoreResult<bool>> {
         async move {
             let deleted = sqlx::query("DELETE FROM scenarios WHERE id = $1")
-                .bind(id.to_owned())
+                .bind(id.to_string())
                 .execute(&self.pool)
                 .await?;
             Ok(D::rows_affected(&deleted) > 0)
@@ -628,7 +632,7 @@ where
         .boxed()
     }
 
-    fn save_clock(&self, match_id: Uuid, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>> {
+    fn save_clock(&self, match_id: MatchId, clock: SavedClock) -> BoxFuture<'_, StoreResult<()>> {
         async move {
             sqlx::query(
                 "INSERT INTO clocks (match_id, period, remaining_ms, saved_at) \
@@ -647,7 +651,7 @@ where
         .boxed()
     }
 
-    fn saved_clock(&self, match_id: Uuid) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
+    fn saved_clock(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
         async move {
             let clock: Option<SavedClock> =
                 sqlx::query_as("SELECT period, remaining_ms FROM clocks WHERE match_id = $1")
@@ -674,7 +678,7 @@ where
         .boxed()
     }
 
-    fn chat(&self, match_id: Uuid, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>> {
+    fn chat(&self, match_id: MatchId, limit: usize) -> BoxFuture<'_, StoreResult<Vec<ChatRecord>>> {
         async move {
             let rows: Vec<ChatRow<D::Time>> = sqlx::query_as(
                 "SELECT n, seat, text, at FROM \

@@ -21,10 +21,10 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 use sqlx::{Pool, Sqlite, SqlitePool, Transaction};
-use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
 use super::{Backend, InstanceLock, StoreError, StoreResult};
+use crate::ids::MatchId;
 
 /// The schema, embedded in the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -123,12 +123,14 @@ impl Dialect for Sqlite {
     /// The database file, for the lock file beside it; `None` in memory.
     type Place = Option<PathBuf>;
 
-    fn id(id: Uuid) -> String {
+    fn id(id: MatchId) -> String {
         id.to_string()
     }
 
-    fn read_id(stored: String) -> StoreResult<Uuid> {
-        Uuid::parse_str(&stored).map_err(|_| StoreError::corrupt("match id is not a UUID"))
+    fn read_id(stored: String) -> StoreResult<MatchId> {
+        stored
+            .parse()
+            .map_err(|_| StoreError::corrupt("match id is not a UUID"))
     }
 
     fn time(at: DateTime<Utc>) -> String {
@@ -176,6 +178,8 @@ impl Dialect for Sqlite {
 
 #[cfg(test)]
 mod tests {
+    use uuid::Uuid;
+
     use super::*;
     use crate::store::{MatchStatus, Store};
 
@@ -218,7 +222,7 @@ mod tests {
         pool.close().await;
 
         let store = SqliteStore::open(&file).await.unwrap();
-        let uuid = Uuid::parse_str(&id).unwrap();
+        let uuid: MatchId = id.parse().unwrap();
         let record = store.get_match(uuid).await.unwrap().expect("the match");
         assert_eq!(record.status, MatchStatus::Finished);
         assert!(!record.seeded);
