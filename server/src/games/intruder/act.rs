@@ -14,16 +14,16 @@ use super::freezer;
 use super::legal::to_act;
 use super::orders::ordered_one;
 use super::prometheus::{self, marine};
-use super::roll::Roll;
 use super::shuttle;
 use super::state::{CREW, Crew, Place, Specialty, State, Step, specialty};
 use super::station::{adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt, immunity, is_lethal};
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// An intent that passed its check, with what the check found.
 #[derive(Debug, Clone)]
-pub enum Checked {
+pub enum Intent {
     Move {
         crewman: Crewman,
         to: Room,
@@ -158,7 +158,7 @@ pub fn refuse(code: &'static str, message: impl Into<std::borrow::Cow<'static, s
 }
 
 /// Whether `seat` may send `action` now, and what it means.
-pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Intent, RuleError> {
     if s.ending.is_some() {
         return Err(RuleError::game_over());
     }
@@ -170,7 +170,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Checked, RuleErro
 
 /// Whether a crew intent is possible now, whoever sends it. Crewmen gone in a Shuttle act only
 /// aboard it; lost crewmen not at all (14.3).
-pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
+pub fn check_intent(s: &State, action: &Action) -> Result<Intent, RuleError> {
     let aboard_step = matches!(
         s.step,
         Step::ShuttleActions { .. } | Step::ShuttleDefence { .. }
@@ -198,13 +198,13 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
                 Some(o) if usize::from(*object) == o => o,
                 _ => carried_object(s, *crewman, *object)?,
             };
-            Ok(Checked::Drop {
+            Ok(Intent::Drop {
                 crewman: *crewman,
                 object: o,
             })
         }
         (Action::Unlock { crewman, room }, Step::CrewMovement) => check_unlock(s, *crewman, *room),
-        (Action::EndMovement {}, Step::CrewMovement) => Ok(Checked::EndMovement),
+        (Action::EndMovement {}, Step::CrewMovement) => Ok(Intent::EndMovement),
         (
             Action::Attack {
                 crewman,
@@ -222,7 +222,7 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             Step::SelfDefence { .. } | Step::ShuttleDefence { .. },
         ) => check_defence(s, *crewman, Arms::Marine(*weapon)),
         (Action::NoDefence {}, Step::SelfDefence { .. } | Step::ShuttleDefence { .. }) => {
-            Ok(Checked::NoDefence)
+            Ok(Intent::NoDefence)
         }
         (
             Action::MarineAttack {
@@ -232,7 +232,7 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
             },
             Step::CrewActions(room),
         ) => check_marine_attack(s, *crewman, *target, *weapon, *room),
-        (Action::EndActions {}, Step::ShuttleActions { .. }) => Ok(Checked::EndActions),
+        (Action::EndActions {}, Step::ShuttleActions { .. }) => Ok(Intent::EndActions),
         (action, Step::ShuttleActions { shuttle }) => shuttle::check_aboard(s, action, *shuttle),
         (Action::LeaveInShuttle { crewman, with }, Step::CrewActions(room)) => {
             shuttle::check_leave(s, *crewman, with, *room)
@@ -249,7 +249,7 @@ pub fn check_intent(s: &State, action: &Action) -> Result<Checked, RuleError> {
         (Action::Inventory { crewman }, Step::CrewActions(room)) => {
             check_inventory(s, *crewman, *room)
         }
-        (Action::EndActions {}, Step::CrewActions(_)) => Ok(Checked::EndActions),
+        (Action::EndActions {}, Step::CrewActions(_)) => Ok(Intent::EndActions),
         (Action::Release { crewman }, Step::CrewMovement | Step::CrewActions(_)) => {
             capture::check_release(s, *crewman)
         }
@@ -336,7 +336,7 @@ pub(super) fn ready_here(s: &State, c: Crewman, room: Option<Room>) -> Result<Ro
     Ok(crew.room)
 }
 
-fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
+fn check_move(s: &State, c: Crewman, to: Room) -> Result<Intent, RuleError> {
     living(s, c)?;
     unbound(s, c)?;
     let crew = s.crewman(c);
@@ -353,7 +353,7 @@ fn check_move(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
             format!("{c} has {} MP; {to} costs {cost}", crew.mp),
         ));
     }
-    Ok(Checked::Move {
+    Ok(Intent::Move {
         crewman: c,
         to,
         cost,
@@ -432,7 +432,7 @@ pub(super) fn carried_object(s: &State, c: Crewman, object: u8) -> Result<usize,
     }
 }
 
-fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError> {
+fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Intent, RuleError> {
     living(s, c)?;
     unbound(s, c)?;
     let o = object_index(s, object)?;
@@ -453,14 +453,14 @@ fn check_pick_up(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError
             format!("{c} cannot carry object {object} too"),
         ));
     }
-    Ok(Checked::PickUp {
+    Ok(Intent::PickUp {
         crewman: c,
         object: o,
         cost,
     })
 }
 
-fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Checked, RuleError> {
+fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Intent, RuleError> {
     living(s, c)?;
     unbound(s, c)?;
     if s.crewman(c).room != Room::Cm {
@@ -487,7 +487,7 @@ fn check_unlock(s: &State, c: Crewman, room: Room) -> Result<Checked, RuleError>
             format!("{room} is already open"),
         ));
     }
-    Ok(Checked::Unlock { crewman: c, room })
+    Ok(Intent::Unlock { crewman: c, room })
 }
 
 /// The CRT column of a carried object against the Intruders' known powers.
@@ -615,7 +615,7 @@ pub(super) fn check_marine_attack(
     target: u32,
     weapon: Weapon,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Intent, RuleError> {
     let k = s
         .counter_by_id(target)
         .filter(|&k| {
@@ -625,7 +625,7 @@ pub(super) fn check_marine_attack(
         .ok_or_else(|| refuse("no_target", format!("no target {target} is in sight")))?;
     if s.counters[k].identity == Identity::Intruder {
         let weapon = check_weapon_use(s, c, k, Arms::Marine(weapon), room, false)?;
-        return Ok(Checked::Attack {
+        return Ok(Intent::Attack {
             crewman: c,
             intruder: k,
             weapon,
@@ -641,7 +641,7 @@ pub(super) fn check_marine_attack(
             format!("no loose Lab Animal {target} is with {c}"),
         ));
     }
-    Ok(Checked::AttackLabAnimal {
+    Ok(Intent::AttackLabAnimal {
         crewman: c,
         animal: k,
         weapon,
@@ -654,7 +654,7 @@ pub(super) fn check_attack(
     intruder: u32,
     object: Option<u8>,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Intent, RuleError> {
     let k = s
         .counter_by_id(intruder)
         .filter(|&k| {
@@ -665,7 +665,7 @@ pub(super) fn check_attack(
         })
         .ok_or_else(|| refuse("no_intruder", format!("no Intruder {intruder} is in sight")))?;
     let weapon = check_weapon_use(s, c, k, Arms::Carried(object), room, false)?;
-    Ok(Checked::Attack {
+    Ok(Intent::Attack {
         crewman: c,
         intruder: k,
         weapon,
@@ -673,7 +673,7 @@ pub(super) fn check_attack(
 }
 
 /// Self-defence against the attacking Intruder, in its compartment or aboard its Shuttle.
-fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Checked, RuleError> {
+fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Intent, RuleError> {
     let (intruder, room) = match s.step {
         Step::SelfDefence { room, intruder, .. } => (intruder, Some(room)),
         Step::ShuttleDefence {
@@ -690,7 +690,7 @@ fn check_defence(s: &State, c: Crewman, arms: Arms) -> Result<Checked, RuleError
         _ => return Err(RuleError::wrong_phase("nobody is attacked")),
     };
     let weapon = check_weapon_use(s, c, intruder, arms, room, true)?;
-    Ok(Checked::Defend { crewman: c, weapon })
+    Ok(Intent::Defend { crewman: c, weapon })
 }
 
 /// Starting (Command) or stopping (Command, Science) the self-destruct from the Command Module
@@ -700,7 +700,7 @@ fn check_destruct(
     c: Crewman,
     room: Option<Room>,
     start: bool,
-) -> Result<Checked, RuleError> {
+) -> Result<Intent, RuleError> {
     let crew = ready_to_act(s, c)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -722,9 +722,9 @@ fn check_destruct(
         return Err(refuse("may_not_destruct", format!("{c} may not do that")));
     }
     match (start, s.self_destruct) {
-        (true, SelfDestruct::Off {}) => Ok(Checked::StartSelfDestruct { crewman: c }),
+        (true, SelfDestruct::Off {}) => Ok(Intent::StartSelfDestruct { crewman: c }),
         (false, SelfDestruct::Active { r#box, .. }) if r#box >= 5 => {
-            Ok(Checked::StopSelfDestruct { crewman: c })
+            Ok(Intent::StopSelfDestruct { crewman: c })
         }
         (true, _) => Err(refuse(
             "destruct_used",
@@ -748,7 +748,7 @@ fn airlock_of(corridor: Room) -> Option<Room> {
 }
 
 /// Opening an airlock (rules 11, 13): from its corridor, not on a face-up Intruder at stage 1-2.
-fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
+fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Intent, RuleError> {
     let here = ready_here(s, c, room)?;
     let airlock = airlock_of(here)
         .ok_or_else(|| refuse("no_airlock", format!("no airlock opens from {here}")))?;
@@ -762,7 +762,7 @@ fn check_airlock(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, R
             "a stage 1-2 Intruder may not be blown out of an airlock",
         ));
     }
-    Ok(Checked::OpenAirlock {
+    Ok(Intent::OpenAirlock {
         crewman: c,
         airlock,
     })
@@ -777,7 +777,7 @@ fn not_used_face_down(s: &State) -> Vec<usize> {
 
 /// Inventory (rules 11): a Science Officer, in the Second Interaction, while a Not Used counter
 /// is face down. In a crew action segment he must be in that compartment.
-fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
+fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Intent, RuleError> {
     ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -796,7 +796,7 @@ fn check_inventory(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked,
             "every Not Used counter is face up",
         ));
     }
-    Ok(Checked::Inventory { crewman: c })
+    Ok(Intent::Inventory { crewman: c })
 }
 
 /// The attacks the crew could make now in `room` (or anywhere, for the general step).
@@ -952,14 +952,14 @@ fn crt_roll<R: Roll>(t: &mut Table<'_, R>, crewman: Crewman) -> (u8, u8) {
 }
 
 /// Plays a checked intent; caged, held and controlled counters follow their crewmen.
-pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
+pub fn execute<R: Roll>(t: &mut Table<'_, R>, checked: Intent) {
     play_checked(t, checked);
     t.s.follow();
 }
 
-fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
+fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Intent) {
     match checked {
-        Checked::Move { crewman, to, cost } => {
+        Intent::Move { crewman, to, cost } => {
             let crew = &mut t.s.crew[crewman as usize];
             let from = crew.room;
             crew.room = to;
@@ -973,7 +973,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 mp,
             });
         }
-        Checked::PickUp {
+        Intent::PickUp {
             crewman,
             object,
             cost,
@@ -993,7 +993,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 mp: cost,
             });
         }
-        Checked::Drop { crewman, object } => {
+        Intent::Drop { crewman, object } => {
             let room = t.s.crewman(crewman).room;
             if t.s.crewman(crewman).bears == Some(object) {
                 t.s.crew[crewman as usize].bears = None;
@@ -1005,12 +1005,12 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 object: object as u8,
             });
         }
-        Checked::Unlock { crewman, room } => {
+        Intent::Unlock { crewman, room } => {
             t.s.unlocked.push(room);
             t.tell(Event::Unlocked { crewman, room });
         }
-        Checked::EndMovement => t.end_movement(),
-        Checked::Attack {
+        Intent::EndMovement => t.end_movement(),
+        Intent::Attack {
             crewman,
             intruder,
             weapon,
@@ -1023,7 +1023,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             }
             after_crew_action(t);
         }
-        Checked::Defend { crewman, weapon } => match t.s.step.clone() {
+        Intent::Defend { crewman, weapon } => match t.s.step.clone() {
             Step::SelfDefence {
                 room,
                 intruder,
@@ -1043,7 +1043,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             }
             _ => {}
         },
-        Checked::NoDefence => match t.s.step.clone() {
+        Intent::NoDefence => match t.s.step.clone() {
             Step::SelfDefence {
                 room,
                 intruder,
@@ -1063,12 +1063,12 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             }
             _ => {}
         },
-        Checked::LeaveInShuttle {
+        Intent::LeaveInShuttle {
             crewman,
             shuttle,
             with,
         } => t.launch(crewman, shuttle, with),
-        Checked::CageStowaway {
+        Intent::CageStowaway {
             crewman,
             intruder,
             cage,
@@ -1076,15 +1076,15 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.cage_stowaway(crewman, intruder, cage);
             after_crew_action(t);
         }
-        Checked::PrepareHatches { crewman, shuttle } => {
+        Intent::PrepareHatches { crewman, shuttle } => {
             t.prepare_hatches(crewman, shuttle);
             after_crew_action(t);
         }
-        Checked::OpenHatches { crewman, shuttle } => {
+        Intent::OpenHatches { crewman, shuttle } => {
             t.open_hatches(crewman, shuttle);
             after_crew_action(t);
         }
-        Checked::StartSelfDestruct { crewman } => {
+        Intent::StartSelfDestruct { crewman } => {
             t.s.crew[crewman as usize].acted = true;
             t.s.self_destruct = SelfDestruct::Active {
                 turn: t.s.turn,
@@ -1093,13 +1093,13 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.tell(Event::SelfDestructMarker { r#box: 9 });
             after_crew_action(t);
         }
-        Checked::StopSelfDestruct { crewman } => {
+        Intent::StopSelfDestruct { crewman } => {
             t.s.crew[crewman as usize].acted = true;
             t.s.self_destruct = SelfDestruct::Stopped {};
             t.tell(Event::SelfDestructStopped { crewman });
             after_crew_action(t);
         }
-        Checked::OpenAirlock { crewman, airlock } => {
+        Intent::OpenAirlock { crewman, airlock } => {
             t.s.crew[crewman as usize].acted = true;
             let (held, gone) = t.blow_airlock(airlock);
             t.tell(Event::AirlockOpened {
@@ -1110,7 +1110,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             });
             after_crew_action(t);
         }
-        Checked::Inventory { crewman } => {
+        Intent::Inventory { crewman } => {
             t.s.crew[crewman as usize].acted = true;
             let hidden = not_used_face_down(t.s);
             let k = hidden[t.dice.index(hidden.len())];
@@ -1119,24 +1119,24 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             t.tell(Event::Inventoried { id, identity });
             after_crew_action(t);
         }
-        Checked::EndActions => match t.s.step {
+        Intent::EndActions => match t.s.step {
             Step::CrewActions(segment) => finish_segment(t, segment),
             Step::ShuttleActions { shuttle } => t.shuttle_round(shuttle),
             _ => {}
         },
-        Checked::Release { crewman } => capture::release(t, crewman),
-        Checked::MoveWithIntruder {
+        Intent::Release { crewman } => capture::release(t, crewman),
+        Intent::MoveWithIntruder {
             crewman,
             intruder,
             to,
         } => capture::move_with_intruder(t, crewman, intruder, to),
-        Checked::CarryCage { cage, to, cost } => capture::carry_cage(t, cage, to, cost),
-        Checked::ConstructWeapon { crewman, object } => {
+        Intent::CarryCage { cage, to, cost } => capture::carry_cage(t, cage, to, cost),
+        Intent::ConstructWeapon { crewman, object } => {
             construction::construct(t, crewman, object);
         }
-        Checked::Discard { crewman, object } => prometheus::discard(t, crewman, object),
-        Checked::EndSetUp => t.start_turn(),
-        Checked::AttackLabAnimal {
+        Intent::Discard { crewman, object } => prometheus::discard(t, crewman, object),
+        Intent::EndSetUp => t.start_turn(),
+        Intent::AttackLabAnimal {
             crewman,
             animal,
             weapon,
@@ -1144,7 +1144,7 @@ fn play_checked<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
             marine_attacks_lab_animal(t, crewman, animal, weapon);
             after_crew_action(t);
         }
-        Checked::TurnOnFreezer { crewman } => {
+        Intent::TurnOnFreezer { crewman } => {
             freezer::turn_on(t, crewman);
             after_crew_action(t);
         }

@@ -14,9 +14,9 @@ use super::act::refuse;
 use super::capture::{caged_lab_animal, lab_caged, open_cage, open_lab_cages};
 use super::flow::{Table, attack_targets, free_intruder, movers, moves};
 use super::prometheus;
-use super::roll::Roll;
 use super::state::{Place, State, Step};
 use super::station::{adjacent, is_secured};
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// An Intruder seat intent that passed its check.

@@ -19,13 +19,13 @@
 use xenotable_protocol::intruder::{Action, Crewman, Event};
 use xenotable_protocol::{Outcome, Seat};
 
-use super::act::{self, Checked, refuse};
+use super::act::{self, Intent, refuse};
 use super::flow::Table;
 use super::legal::candidates;
-use super::roll::Roll;
 use super::scenario::Scenario;
 use super::state::{CREW, Ending, Place, Specialty, State, Step, specialty};
-use crate::games::{Audience, Dice, RuleError, Told};
+use crate::games::Roll;
+use crate::games::{Audience, Dice, RuleError};
 
 /// The seat that commands crewman `c`: his team's (17.4: Cn, En and Sn are team n), or his
 /// specialty's (17.3).
@@ -267,16 +267,8 @@ impl Foresight {
         if !self.open() {
             return Ok(());
         }
-        let checked = act::check_intent(&self.copy, order)?;
-        let mut out = Vec::new();
-        act::execute(
-            &mut Table {
-                s: &mut self.copy,
-                dice: &mut self.dice,
-                out: &mut out,
-            },
-            checked,
-        );
+        let intent = act::check_intent(&self.copy, order)?;
+        act::execute(&mut Table::new(&mut self.copy, &mut self.dice), intent);
         Ok(())
     }
 }
@@ -329,13 +321,13 @@ fn owns(s: &State, seat: Seat, order: &Action) -> bool {
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
 pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
-    t.out.push(Told::secret(
+    t.tell_secret(
         Event::OrdersGiven {
             seat,
             orders: Some(orders.clone()),
         },
         Audience::only(seat),
-    ));
+    );
     t.s.orders.push((seat, orders));
     if owing(t.s).is_empty() {
         execute(t);
@@ -414,10 +406,10 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
         return;
     }
     let close = match t.s.step {
-        Step::SetUp => Checked::EndSetUp,
-        Step::CrewMovement => Checked::EndMovement,
-        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Checked::NoDefence,
-        _ => Checked::EndActions,
+        Step::SetUp => Intent::EndSetUp,
+        Step::CrewMovement => Intent::EndMovement,
+        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Intent::NoDefence,
+        _ => Intent::EndActions,
     };
     act::execute(t, close);
 }

@@ -11,14 +11,14 @@ use xenotable_protocol::intruder::{
 };
 
 use super::act::{
-    Checked, MARINE_WEAPONS, after_crew_action, check_attack, check_marine_attack,
+    Intent, MARINE_WEAPONS, after_crew_action, check_attack, check_marine_attack,
     defence_possible_among, ready_here, ready_to_act, refuse,
 };
 use super::capture::{empty_cage, roll_to_cage};
 use super::flow::Table;
 use super::prometheus::marine;
-use super::roll::Roll;
 use super::state::{Place, State, Step};
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// Where Shuttle #n is docked: #1 and #2 in their Shuttle Docks (15.2), #3 at AIR in Return to
@@ -60,7 +60,7 @@ pub fn check_leave(
     c: Crewman,
     with: &[Crewman],
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Intent, RuleError> {
     let dock = ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -99,7 +99,7 @@ pub fn check_leave(
             format!("{bearer} carries a caged counter"),
         ));
     }
-    Ok(Checked::LeaveInShuttle {
+    Ok(Intent::LeaveInShuttle {
         crewman: c,
         shuttle: n,
         with: with.to_vec(),
@@ -157,7 +157,7 @@ fn ready_aboard(s: &State, c: Crewman, n: u8) -> Result<(), RuleError> {
 }
 
 /// Checks a crew action in the crew action segment aboard Shuttle `n`.
-pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleError> {
+pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Intent, RuleError> {
     match action {
         Action::Attack {
             crewman,
@@ -190,7 +190,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
                     "an awake Intruder is caged only at stage 1",
                 ));
             }
-            Ok(Checked::CageStowaway {
+            Ok(Intent::CageStowaway {
                 crewman: *crewman,
                 intruder: k,
                 cage,
@@ -201,7 +201,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
             if s.shuttles[usize::from(n - 1)].prepared.is_some() {
                 return Err(refuse("already_prepared", "the hatches are prepared"));
             }
-            Ok(Checked::PrepareHatches {
+            Ok(Intent::PrepareHatches {
                 crewman: *crewman,
                 shuttle: n,
             })
@@ -215,7 +215,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
                     "the hatches open after a whole crew action segment spent preparing",
                 ));
             }
-            Ok(Checked::OpenHatches {
+            Ok(Intent::OpenHatches {
                 crewman: *crewman,
                 shuttle: n,
             })
