@@ -3,8 +3,9 @@
 
 use xenotable_protocol::intruder::{Crewman, Event, ObjectPlace, Room};
 
-use super::act::{Intent, fits, living, object_index, refuse, unbound};
+use super::crew_movement::{fits, object_index};
 use super::flow::Table;
+use super::intent::{Intent, living, refuse, unbound};
 use super::state::{Specialty, State, specialty};
 use super::tables::construction_turns;
 use crate::games::Roll;

@@ -6,7 +6,7 @@ use xenotable_protocol::intruder::{
     Crewman, Event, Identity, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
-use super::act::{crew_has_actions, defence_possible};
+use super::candidates::{crew_has_actions, defence_possible};
 use super::capture::{caged_lab_animal, open_cage};
 use super::state::{Ending, Place, Specialty, State, Step, specialty};
 use super::station::{PANIC_ORDER, ROOMS, adjacent, random_move};

@@ -3,8 +3,8 @@
 
 use xenotable_protocol::intruder::{Crewman, Event, Identity, Phase, Power, Room};
 
-use super::act::{Intent, ready_here, refuse};
 use super::flow::Table;
+use super::intent::{Intent, ready_here, refuse};
 use super::state::{Place, State};
 use crate::games::Roll;
 use crate::games::RuleError;

@@ -25,9 +25,12 @@
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
-//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
-//! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
+//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `intent`
+//! (the crew's intents checked: one `check` for `apply` and `legal`, sent to the rules of the
+//! step), `crew_movement` (moving, carrying, unlocking), `combat` (crew attacks, self-defence,
+//! the CRT), `crew_actions` (self-destruct, airlocks, inventory), `candidates` (the crew
+//! actions worth checking, and whether anyone may act), `execute` (carrying out a checked
+//! intent), `capture` (Lab Animals, Cages, prod control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
 //! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
 //! at detonation 3 of them make a draw, for both seats of 17.3 too), `lost` (lost crewmen:
 //! lost at a panic, found when revealed or when nobody else is in play), `prometheus` (the
@@ -35,12 +38,17 @@
 //! intents), `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who
 //! acts and what they may send) and `view`.
 
-mod act;
 mod bot;
+mod candidates;
 mod capture;
+mod combat;
 mod construction;
+mod crew_actions;
+mod crew_movement;
+mod execute;
 mod flow;
 mod freezer;
+mod intent;
 mod intruder_seat;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
@@ -67,9 +75,9 @@ pub use state::State;
 
 use crate::bots::Bot;
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
-use act::Intent;
 use bot::RandomIntruder;
 use flow::Table;
+use intent::Intent;
 use intruder_seat::Decision;
 use scenario::SCENARIOS;
 
@@ -250,7 +258,7 @@ impl Game for Intruder {
         } else if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
             intruder_seat::check(state, action).map(Checked::Intruder)
         } else {
-            act::check(state, seat, action).map(Checked::Crew)
+            intent::check(state, seat, action).map(Checked::Crew)
         }
     }
 
@@ -311,7 +319,7 @@ fn execute<R: Roll>(state: &mut State, checked: Checked, dice: &mut R) -> Vec<To
     match checked {
         Checked::Orders { seat, orders } => orders::give(&mut table, seat, orders),
         Checked::Intruder(decision) => intruder_seat::execute(&mut table, decision),
-        Checked::Crew(intent) => act::execute(&mut table, intent),
+        Checked::Crew(intent) => execute::execute(&mut table, intent),
     }
     table.told()
 }

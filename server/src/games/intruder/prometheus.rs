@@ -22,8 +22,10 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Room,
 };
 
-use super::act::{Intent, fits, living, object_index, refuse, useless};
+use super::combat::useless;
+use super::crew_movement::{fits, object_index};
 use super::flow::Table;
+use super::intent::{Intent, living, refuse};
 use super::scenario::Scenario;
 use super::state::{CREW, Place, Shuttle, Specialty, State, Step, specialty};
 use super::station::PANIC_ORDER;

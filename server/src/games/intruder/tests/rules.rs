@@ -267,7 +267,7 @@ fn an_inventory_turns_one_not_used_counter_face_up_for_everyone_to_see() {
         crewman: Crewman::C1,
     };
     assert_eq!(
-        super::super::act::check(&s, Seat::Crew, &by_c1)
+        super::super::intent::check(&s, Seat::Crew, &by_c1)
             .unwrap_err()
             .code(),
         "not_science"
@@ -414,7 +414,7 @@ fn no_airlock_may_be_opened_on_a_face_up_intruder_at_stage_two() {
         crewman: Crewman::C1,
     };
     assert_eq!(
-        super::super::act::check(&s, Seat::Crew, &open)
+        super::super::intent::check(&s, Seat::Crew, &open)
             .unwrap_err()
             .code(),
         "too_young_to_kill"

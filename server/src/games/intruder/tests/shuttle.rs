@@ -5,8 +5,8 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Effect, Event, ObjectKind, Phase, Power, Prompt, Room, SelfDestruct, Weapon,
 };
 
-use super::super::act::check;
 use super::super::flow::Table;
+use super::super::intent::check;
 use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::support::{Loaded, arm, bare, crew, intruder, put};
