@@ -317,6 +317,9 @@ pub(super) fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
 }
 
 #[cfg(test)]
+mod refusals;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
