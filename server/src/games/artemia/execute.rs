@@ -66,11 +66,9 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
         Plan::SurvivalStep {
             i,
             phase,
-            mut waiting,
+            waiting,
             choice,
         } => {
-            waiting.remove(i);
-            t.s.step = Step::Survival(phase, waiting);
             match choice {
                 SurvivalChoice::Now(survival) => play_survival_now(t, i, survival),
                 SurvivalChoice::Pass => t.tell(Event::Passed {
@@ -87,11 +85,13 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
                     );
                 }
             }
-            if waiting.is_empty() {
-                t.after_survival(phase)
-            } else {
-                Ok(())
-            }
+            chose(
+                t,
+                i,
+                waiting,
+                |w| Step::Survival(phase, w),
+                |t| t.after_survival(phase),
+            )
         }
         Plan::Resist { i, cards } => {
             t.tell(Event::Resisted {
@@ -102,11 +102,7 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
             t.exhaust_now(i)
         }
         Plan::GiveUp { i } => t.give_up(i),
-        Plan::Commit {
-            i,
-            cards,
-            mut waiting,
-        } => {
+        Plan::Commit { i, cards, waiting } => {
             let h = &mut t.s.hunted[i];
             h.hand = h.hand.difference(cards);
             h.in_play = cards;
@@ -120,13 +116,7 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
                 },
                 Audience::only(seat),
             );
-            waiting.remove(i);
-            t.s.step = Step::Explore(waiting);
-            if waiting.is_empty() {
-                t.begin_hunting()
-            } else {
-                Ok(())
-            }
+            chose(t, i, waiting, Step::Explore, |t| t.begin_hunting())
         }
         Plan::KeepCards { i, cards } => {
             let rest = t.s.hunted[i].hand.difference(cards);
@@ -149,24 +139,14 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
             t.s.step = Step::CreatureToken;
             Ok(())
         }
-        Plan::ForbiddenZone {
-            i,
-            card,
-            mut waiting,
-        } => {
+        Plan::ForbiddenZone { i, card, waiting } => {
             seal(t, i, Sealed::Discard { card }, PlaceSet::only(card));
-            waiting.remove(i);
-            t.s.step = Step::ForbiddenZone(waiting);
-            if waiting.is_empty() {
+            chose(t, i, waiting, Step::ForbiddenZone, |t| {
                 resolve_forbidden_zone(t);
-            }
-            Ok(())
+                Ok(())
+            })
         }
-        Plan::KeepInPlay {
-            i,
-            card,
-            mut waiting,
-        } => {
+        Plan::KeepInPlay { i, card, waiting } => {
             let seat = State::seat(i);
             let other = t.s.hunted[i].in_play.difference(PlaceSet::only(card));
             let h = &mut t.s.hunted[i];
@@ -180,13 +160,7 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
                 },
                 Audience::only(seat),
             );
-            waiting.remove(i);
-            t.s.step = Step::RiverChoice(waiting);
-            if waiting.is_empty() {
-                t.reveal()
-            } else {
-                Ok(())
-            }
+            chose(t, i, waiting, Step::RiverChoice, |t| t.reveal())
         }
         Plan::ShiftArtemiaToken { i, from, to } => {
             t.s.artemia_token.remove(from);
@@ -209,38 +183,18 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
             });
             t.resolve_sealed_survival(Phase::Reckoning, i + 1)
         }
-        Plan::Scream {
-            i,
-            cards,
-            mut waiting,
-        } => {
+        Plan::Scream { i, cards, waiting } => {
             seal(
                 t,
                 i,
                 Sealed::Scream { cards },
                 cards.unwrap_or(PlaceSet::EMPTY),
             );
-            waiting.remove(i);
-            t.s.step = Step::Scream(waiting);
-            if waiting.is_empty() {
-                t.resolve_scream()
-            } else {
-                Ok(())
-            }
+            chose(t, i, waiting, Step::Scream, |t| t.resolve_scream())
         }
-        Plan::Toxin {
-            i,
-            card,
-            mut waiting,
-        } => {
+        Plan::Toxin { i, card, waiting } => {
             t.discard_survival(i, card);
-            waiting.remove(i);
-            t.s.step = Step::Toxin(waiting);
-            if waiting.is_empty() {
-                t.resolve_places(0, 0)
-            } else {
-                Ok(())
-            }
+            chose(t, i, waiting, Step::Toxin, |t| t.resolve_places(0, 0))
         }
         Plan::UsePower { i, slot, power } => {
             powers::execute(t, i, slot, power)?;
@@ -273,21 +227,27 @@ pub fn execute(t: &mut Table, plan: Plan) -> Flow {
             );
             t.resolve_places(i, slot + 1)
         }
-        Plan::ArtemiaDiscard {
-            i,
-            card,
-            mut waiting,
-        } => {
+        Plan::ArtemiaDiscard { i, card, waiting } => {
             t.discard(i, PlaceSet::only(card));
-            waiting.remove(i);
-            t.s.step = Step::ArtemiaDiscard(waiting);
-            if waiting.is_empty() {
+            chose(t, i, waiting, Step::ArtemiaDiscard, |t| {
                 t.after_artemia_discards()
-            } else {
-                Ok(())
-            }
+            })
         }
     }
+}
+
+/// Hunted `i` has made his choice of a step where the `waiting` Hunted choose at once: the step
+/// (made by `step` of those still waiting) goes on until nobody waits, then `then` resolves it.
+fn chose(
+    t: &mut Table,
+    i: usize,
+    mut waiting: Waiting,
+    step: impl FnOnce(Waiting) -> Step,
+    then: impl FnOnce(&mut Table) -> Flow,
+) -> Flow {
+    waiting.remove(i);
+    t.s.step = step(waiting);
+    if waiting.is_empty() { then(t) } else { Ok(()) }
 }
 
 fn after_hunt_step(t: &mut Table, phase: Phase) -> Flow {
