@@ -26,28 +26,28 @@ pub const ENCOUNTERS: [&str; 3] = [
 ];
 
 impl Fuzzed for Artemia {
-    fn check(state: &artemia::State) {
+    fn invariants(state: &artemia::State) {
         artemia::invariants::check(state);
     }
     const COMPLETE_LISTS: bool = true;
 }
 
 impl Fuzzed for Derelict {
-    fn check(state: &derelict::State) {
+    fn invariants(state: &derelict::State) {
         derelict::invariants::check(state);
     }
     const COMPLETE_LISTS: bool = true;
 }
 
 impl Fuzzed for AwayTeam {
-    fn check(state: &away_team::State) {
+    fn invariants(state: &away_team::State) {
         away_team::invariants::check(state);
     }
     const COMPLETE_LISTS: bool = true;
 }
 
 impl Fuzzed for Intruder {
-    fn check(state: &intruder::State) {
+    fn invariants(state: &intruder::State) {
         intruder::invariants::check(state);
         intruder::invariants::check_actors(state);
     }

@@ -79,7 +79,7 @@ impl Picker {
 /// A game as the fuzz targets play it.
 pub trait Fuzzed: Game {
     /// Panics if `state` breaks one of the game's invariants.
-    fn check(state: &Self::State);
+    fn invariants(state: &Self::State);
     /// Whether `legal_actions` lists every action `apply` accepts (Intruder's lists give plans
     /// and orders one item at a time, and `apply` takes any combination of them).
     const COMPLETE_LISTS: bool;
@@ -284,7 +284,7 @@ impl<G: Fuzzed> Table<G> {
 
     /// The game's invariants, who acts, and every view.
     fn check(&mut self) {
-        G::check(&self.state);
+        G::invariants(&self.state);
         let to_act = G::to_act(&self.state);
         let over = G::outcome(&self.state).is_some();
         assert_eq!(

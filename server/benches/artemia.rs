@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use xenotable_server::games::artemia::{Artemia, BoardSide, Config};
-use xenotable_server::games::{Dice, Game};
+use xenotable_server::games::{Dice, Game, Roll};
 
 fn main() {
     let budget = std::env::args()

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use xenotable_protocol::Seat;
 use xenotable_protocol::derelict::Action;
 use xenotable_server::games::derelict::{Derelict, Scenario, scenario};
-use xenotable_server::games::{Dice, Game};
+use xenotable_server::games::{Dice, Game, Roll};
 
 /// The example of rules 12.6: 15 turns at most.
 const CHAPEL: &str = include_str!("../../scenarios/derelict/chapel-crossing.txt");

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::Action;
 use xenotable_server::games::intruder::{Config, Intruder, Options, scenarios};
-use xenotable_server::games::{Dice, Game};
+use xenotable_server::games::{Dice, Game, Roll};
 
 /// One game: its seed and the seats and actions played.
 type Log = (u64, Vec<(Seat, Action)>);

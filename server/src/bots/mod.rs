@@ -9,7 +9,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use xenotable_protocol::Seat;
 
-use crate::games::{Dice, GameId, Listed, Visit};
+use crate::games::{Dice, GameId, Listed, Roll, Visit};
 
 /// The seed of the bot at `seat` of a match whose dice follow `match_seed`.
 ///

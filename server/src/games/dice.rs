@@ -63,36 +63,32 @@ impl Dice {
             }
         }
     }
+}
 
+/// Where a game's dice come from: the match's [`Dice`], or in tests dice loaded with chosen
+/// faces ([`Loaded`]). The one dice interface of every game.
+pub trait Roll {
     /// One six-sided die: 1 to 6.
-    pub fn d6(&mut self) -> u8 {
-        // below(6) < 6, so the cast cannot truncate.
-        self.below(6) as u8 + 1
-    }
+    fn d6(&mut self) -> u8;
+
+    /// An index uniform in `0..len`; `len` must be greater than 0.
+    fn index(&mut self, len: usize) -> usize;
 
     /// The sum of two six-sided dice: 2 to 12.
-    pub fn two_d6(&mut self) -> u8 {
+    fn two_d6(&mut self) -> u8 {
         self.d6() + self.d6()
     }
 
     /// Three six-sided dice, keeping the highest: 1 to 6.
-    pub fn three_d6_keep_highest(&mut self) -> u8 {
+    fn three_d6_keep_highest(&mut self) -> u8 {
         self.d6().max(self.d6()).max(self.d6())
     }
 
-    /// An index uniform in `0..len`.
-    ///
-    /// `len` must be greater than 0 and at most `u32::MAX`. For `len == 0` it returns 0 in
-    /// release builds rather than panic.
-    pub fn index(&mut self, len: usize) -> usize {
-        debug_assert!(len > 0, "Dice::index(0)");
-        debug_assert!(u32::try_from(len).is_ok(), "Dice::index: len over u32::MAX");
-        let n = u32::try_from(len).unwrap_or(u32::MAX);
-        self.below(n) as usize
-    }
-
     /// One item picked uniformly, or `None` for an empty slice (which draws nothing).
-    pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+    fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T>
+    where
+        Self: Sized,
+    {
         if items.is_empty() {
             None
         } else {
@@ -101,11 +97,67 @@ impl Dice {
     }
 
     /// Shuffles `items` in place, every order equally likely (Fisher–Yates, from the end).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    fn shuffle<T>(&mut self, items: &mut [T])
+    where
+        Self: Sized,
+    {
         for i in (1..items.len()).rev() {
             let j = self.index(i + 1);
             items.swap(i, j);
         }
+    }
+}
+
+impl Roll for Dice {
+    fn d6(&mut self) -> u8 {
+        // below(6) < 6, so the cast cannot truncate.
+        self.below(6) as u8 + 1
+    }
+
+    /// `len` must be at most `u32::MAX`. For `len == 0` it returns 0 in release builds rather
+    /// than panic.
+    fn index(&mut self, len: usize) -> usize {
+        debug_assert!(len > 0, "Dice::index(0)");
+        debug_assert!(u32::try_from(len).is_ok(), "Dice::index: len over u32::MAX");
+        let n = u32::try_from(len).unwrap_or(u32::MAX);
+        self.below(n) as usize
+    }
+}
+
+/// Dice for tests: each d6 shows the next face the test loaded; indices and shuffles come from
+/// a seeded [`Dice`]. Rolling more d6 than were loaded is a bug in the test, and panics.
+#[cfg(test)]
+pub struct Loaded {
+    faces: std::collections::VecDeque<u8>,
+    draws: Dice,
+}
+
+#[cfg(test)]
+impl Loaded {
+    /// Dice that roll `faces`, in order.
+    pub fn new(faces: &[u8]) -> Loaded {
+        Loaded {
+            faces: faces.iter().copied().collect(),
+            draws: Dice::from_seed(7),
+        }
+    }
+
+    /// Faces not rolled yet.
+    pub fn left(&self) -> usize {
+        self.faces.len()
+    }
+}
+
+#[cfg(test)]
+impl Roll for Loaded {
+    fn d6(&mut self) -> u8 {
+        self.faces
+            .pop_front()
+            .expect("the test rolled more dice than it loaded")
+    }
+
+    fn index(&mut self, len: usize) -> usize {
+        self.draws.index(len)
     }
 }
 

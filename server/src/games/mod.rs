@@ -1,7 +1,9 @@
 //! The rules contract shared by every game, and the games themselves.
 //!
 //! Rules are pure: no I/O, no clock, no async, no global RNG. A match is its seed and its
-//! ordered command log; all randomness comes from the match's [`Dice`]. State leaves a match
+//! ordered command log; all randomness comes from the match's [`Dice`]. An action is first
+//! checked ([`Game::check`], which changes nothing), then executed ([`Game::execute`], which
+//! cannot refuse), so a refused action leaves the match exactly as it was. State leaves a match
 //! only through [`Game::view`] and [`Game::redact`].
 //!
 //! The server knows a game by its module and one line of the table below: its [`Game`] type.
@@ -31,17 +33,21 @@ game_table! {
 
 mod dice;
 mod error;
+mod execution;
 mod registry;
 mod told;
 
-pub use dice::Dice;
+#[cfg(test)]
+pub use dice::Loaded;
+pub use dice::{Dice, Roll};
 pub use error::{RuleError, ScenarioError, SetupError};
+pub use execution::{Ended, Flow, Table};
 pub use registry::{
     AnyMatch, GameInfo, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError, MatchSetup,
     built_in_scenarios, check_scenario, games, new_match, rewrite_action,
 };
 pub use table::{Listed, UnknownGame, Visit};
-pub use told::{Audience, SeatSet, Told};
+pub use told::{Audience, Redacted, SeatSet, Told};
 pub use xenotable_protocol::{Outcome, Seat};
 
 use serde::Serialize;
@@ -100,6 +106,9 @@ pub trait Game {
     type State: Clone + std::hash::Hash + Send;
     /// What a seat may send.
     type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    /// An action that passed [`Game::check`], resolved into what it will do (which card, which
+    /// place, which target), so that [`Game::execute`] has nothing left to refuse.
+    type Checked;
     /// What one viewer may know.
     type View: Serialize;
     /// What happened, before redaction.
@@ -165,16 +174,36 @@ pub trait Game {
     /// The seats that may act now (none once the match is over).
     fn to_act(state: &Self::State) -> Vec<Seat>;
 
-    /// Exactly the actions that [`Game::apply`] accepts from `seat` now.
+    /// Exactly the actions that [`Game::check`] accepts from `seat` now.
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
 
-    /// Plays `action` for `seat`. On `Err` the state and the dice are exactly as before.
+    /// Whether `seat` may send `action` now, and what it will do: the refusal, with a stable
+    /// code, or the checked action. Changes nothing.
+    fn check(
+        state: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Self::Checked, RuleError>;
+
+    /// Carries out a checked action: changes the state, rolls the dice and tells what happened.
+    /// Cannot refuse.
+    fn execute(
+        state: &mut Self::State,
+        checked: Self::Checked,
+        dice: &mut Dice,
+    ) -> Vec<Told<Self::Event>>;
+
+    /// Plays `action` for `seat`: [`Game::check`], then [`Game::execute`]. On `Err` the state
+    /// and the dice are exactly as before, since only the check ran. Games do not override it.
     fn apply(
         state: &mut Self::State,
         seat: Seat,
         action: &Self::Action,
         dice: &mut Dice,
-    ) -> Result<Vec<Told<Self::Event>>, RuleError>;
+    ) -> Result<Vec<Told<Self::Event>>, RuleError> {
+        let checked = Self::check(state, seat, action)?;
+        Ok(Self::execute(state, checked, dice))
+    }
 
     /// What `viewer` may know of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
@@ -185,13 +214,10 @@ pub trait Game {
     /// returns `None` only for a command that changes nothing of that viewer's view.
     fn conceal(event: &Self::Event) -> Option<Self::Event>;
 
-    /// The event as `viewer` may see it; `None`: withheld.
+    /// The event as `viewer` may see it; `None`: withheld. The server's path too: it tells
+    /// each viewer [`Redacted::for_viewer`] of [`Told::redacted`], as JSON.
     fn redact(told: &Told<Self::Event>, viewer: Viewer) -> Option<Self::Event> {
-        if told.audience.includes(viewer) {
-            Some(told.event.clone())
-        } else {
-            Self::conceal(&told.event)
-        }
+        told.redacted(Self::conceal).for_viewer(viewer).cloned()
     }
 
     /// How the match ended, once it has.

@@ -11,8 +11,8 @@ use thiserror::Error;
 use xenotable_protocol::{MatchView, Outcome, Seat};
 
 use super::{
-    Audience, Clock, Dice, Game, GameId, Listed, RuleError, ScenarioError, ScenarioInfo,
-    SetupError, Viewer, Visit,
+    Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
+    SetupError, Told, Viewer, Visit,
 };
 
 /// A game as the lobby lists it.
@@ -101,24 +101,7 @@ impl MatchError {
 }
 
 /// An event as JSON, whole and concealed, with the audience of its secret parts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonEvent {
-    pub whole: Value,
-    /// As everyone outside the audience sees it; `None`: withheld from them.
-    pub concealed: Option<Value>,
-    pub audience: Audience,
-}
-
-impl JsonEvent {
-    /// The event as `viewer` may see it; `None`: withheld.
-    pub fn for_viewer(&self, viewer: Viewer) -> Option<&Value> {
-        if self.audience.includes(viewer) {
-            Some(&self.whole)
-        } else {
-            self.concealed.as_ref()
-        }
-    }
-}
+pub type JsonEvent = Redacted<Value>;
 
 /// A live match of any game.
 pub trait AnyMatch: Send {
@@ -184,13 +167,9 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-fn json_events<G: Game>(told: &[super::Told<G::Event>]) -> Vec<JsonEvent> {
+fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
-        .map(|t| JsonEvent {
-            whole: to_json(&t.event),
-            concealed: G::conceal(&t.event).map(|e| to_json(&e)),
-            audience: t.audience,
-        })
+        .map(|t| t.redacted(G::conceal).map(to_json))
         .collect()
 }
 
@@ -336,6 +315,9 @@ pub(super) fn utf8(bytes: &[u8]) -> Result<&str, ScenarioError> {
         ScenarioError::new(line, column, format!("byte 0x{byte:02x} is not UTF-8 text"))
     })
 }
+
+#[cfg(test)]
+mod refusals;
 
 #[cfg(test)]
 mod tests {

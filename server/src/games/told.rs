@@ -1,4 +1,5 @@
-//! Events with their audience: who may see the secret parts of an event.
+//! Events with their audience: who may see the secret parts of an event, and the one place
+//! that decides what each viewer is told of one ([`Redacted::for_viewer`]).
 
 use xenotable_protocol::Seat;
 
@@ -91,6 +92,52 @@ impl<E> Told<E> {
     /// An event whose secret parts only `audience` sees.
     pub fn secret(event: E, audience: Audience) -> Told<E> {
         Told { event, audience }
+    }
+}
+
+impl<E> Told<E> {
+    /// The event in the two forms its viewers get: whole, and as `conceal` leaves it for
+    /// everyone outside its audience (`None`: they are not told of it).
+    pub fn redacted(&self, conceal: impl FnOnce(&E) -> Option<E>) -> Redacted<E>
+    where
+        E: Clone,
+    {
+        Redacted {
+            whole: self.event.clone(),
+            concealed: conceal(&self.event),
+            audience: self.audience,
+        }
+    }
+}
+
+/// An event ready for every viewer: whole for its audience, concealed for everyone else. The
+/// server builds one per event (as JSON) and serves each viewer from it; the rules' tests read
+/// events through it too ([`Game::redact`](super::Game::redact)).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Redacted<T> {
+    pub whole: T,
+    /// As everyone outside the audience sees it; `None`: withheld from them.
+    pub concealed: Option<T>,
+    pub audience: Audience,
+}
+
+impl<T> Redacted<T> {
+    /// The event as `viewer` may see it; `None`: withheld.
+    pub fn for_viewer(&self, viewer: Viewer) -> Option<&T> {
+        if self.audience.includes(viewer) {
+            Some(&self.whole)
+        } else {
+            self.concealed.as_ref()
+        }
+    }
+
+    /// Both forms turned into another type (the wire's JSON), the audience kept.
+    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> Redacted<U> {
+        Redacted {
+            whole: f(&self.whole),
+            concealed: self.concealed.as_ref().map(&f),
+            audience: self.audience,
+        }
     }
 }
 

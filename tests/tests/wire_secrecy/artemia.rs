@@ -14,7 +14,7 @@ use xenotable_protocol::artemia::{
     Action, HuntCard, Phase, Place, PlaceSet, SurvivalCard, SurvivalPlay,
 };
 use xenotable_server::games::artemia::{Artemia, State};
-use xenotable_server::games::{Dice, Game, Viewer};
+use xenotable_server::games::{Dice, Game, Roll, Viewer};
 
 use crate::common::{Db, Picker, Server};
 use crate::driver::{self, Coverage, Secrets, Setup, Through};

@@ -171,14 +171,10 @@ fn full_view<G: Game>(s: &G::State, viewer: Viewer) -> Value {
     })
 }
 
-/// Events as the registry hands them to a room.
+/// Events as the registry hands them to a room: redacted by the server's one path.
 fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
-        .map(|t| JsonEvent {
-            whole: to_json!(&t.event),
-            concealed: G::conceal(&t.event).map(|e| to_json!(&e)),
-            audience: t.audience,
-        })
+        .map(|t| t.redacted(G::conceal).map(|e| to_json!(e)))
         .collect()
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Every function here moves the match from one decision point to the next, resolving on its
 //! way everything that needs no decision. Counters move one step at a time and the game ends
-//! the instant one reaches 0: [`Ended`] then unwinds whatever was still to resolve.
+//! the instant one reaches 0: [`Ended`](crate::games::Ended) then unwinds whatever was still to
+//! resolve.
 
 use xenotable_protocol::artemia::{
     Event, Phase, Place, PlaceSet, Sealed, SurvivalCard, SurvivalPlay, Token,
@@ -11,31 +12,12 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::cards::survival_play_card;
 use super::state::{Presence, State, Step, Waiting, Winner};
-use crate::games::{Audience, Dice, Told};
-
-/// The game ended: nothing after it is resolved.
-#[derive(Debug)]
-pub struct Ended;
-
-/// The result of a piece of resolution.
-pub type Flow = Result<(), Ended>;
+use crate::games::{Audience, Ended, Flow, Roll};
 
 /// A match being moved forward: the state, the dice and the events told so far.
-pub struct Table<'a> {
-    pub s: &'a mut State,
-    pub dice: &'a mut Dice,
-    pub out: &'a mut Vec<Told<Event>>,
-}
+pub type Table<'a> = crate::games::Table<'a, State, Event>;
 
 impl Table<'_> {
-    pub fn tell(&mut self, event: Event) {
-        self.out.push(Told::public(event));
-    }
-
-    pub fn tell_secret(&mut self, event: Event, audience: Audience) {
-        self.out.push(Told::secret(event, audience));
-    }
-
     /// Who sees the Place discards: everyone, or only the Hunted under Smokescreen.
     pub fn discard_audience(&self) -> Audience {
         if self.s.fx.smokescreen {

@@ -9,9 +9,9 @@ use xenotable_protocol::artemia::{
     SurvivalPlay, Via,
 };
 
-use super::act::check;
 use super::board::{self, adjacent_pairs, neighbours};
 use super::cards::hunt_card;
+use super::check::check;
 use super::state::{State, Step};
 
 /// Exactly the actions `apply` accepts from `seat` now.

@@ -2,17 +2,20 @@
 //!
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rulebook: `board` (the map and the track), `cards` (the card tables), `state` (the whole
-//! truth), `flow` (the turn, phase by phase, and the reckoning), `act` (checking and carrying
-//! out each action), `powers` (the place powers), `legal` (what each seat may do) and `view`
-//! (what each viewer may know).
+//! truth), `flow` (the turn, phase by phase, and the reckoning), `check` (whether a seat may
+//! send an action, and its [`Plan`](plan::Plan)), `plan` (what a checked action will do),
+//! `execute` (carrying a plan out), `powers` (the place powers), `legal` (what each seat may do)
+//! and `view` (what each viewer may know).
 
-mod act;
 mod board;
 mod cards;
+mod check;
+mod execute;
 mod flow;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
 mod legal;
+mod plan;
 mod powers;
 mod state;
 mod view;
@@ -29,6 +32,7 @@ pub use state::State;
 
 use crate::games::{Dice, Game, RuleError, SetupError, Told, Viewer};
 use flow::Table;
+use plan::Plan;
 use state::Step;
 
 /// The game of Artemia.
@@ -58,6 +62,7 @@ impl Game for Artemia {
     type Config = Config;
     type State = State;
     type Action = Action;
+    type Checked = Plan;
     type View = View;
     type Event = Event;
 
@@ -115,14 +120,8 @@ impl Game for Artemia {
 
     fn setup(config: &Config, dice: &mut Dice) -> State {
         let mut state = State::new(config.hunted, config.side, dice);
-        let mut out = Vec::new();
         // The game cannot end while dealing: no counter moves.
-        let _ = Table {
-            s: &mut state,
-            dice,
-            out: &mut out,
-        }
-        .deal();
+        let _ = Table::new(&mut state, dice).deal();
         state
     }
 
@@ -134,25 +133,15 @@ impl Game for Artemia {
         legal::legal_actions(state, seat)
     }
 
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        dice: &mut Dice,
-    ) -> Result<Vec<Told<Event>>, RuleError> {
-        act::check(state, seat, action)?;
-        let mut out = Vec::new();
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<Plan, RuleError> {
+        check::check(state, seat, action)
+    }
+
+    fn execute(state: &mut State, plan: Plan, dice: &mut Dice) -> Vec<Told<Event>> {
+        let mut table = Table::new(state, dice);
         // `Err(Ended)` only says the game ended; the state already records the winner.
-        let _ = act::execute(
-            &mut Table {
-                s: state,
-                dice,
-                out: &mut out,
-            },
-            seat,
-            action,
-        );
-        Ok(out)
+        let _ = execute::execute(&mut table, plan);
+        table.told()
     }
 
     fn view(state: &State, viewer: Viewer) -> View {

@@ -1,11 +1,14 @@
-//! The place powers used in R2, reached directly, through The Lair, Gate or Drone.
+//! The place powers used in R2, reached directly, through The Lair, Gate or Drone: checked into
+//! a [`PowerUse`], then carried out.
 
 use xenotable_protocol::artemia::{CopiedPower, Event, Place, PlaceSet, Power, Via};
 
 use super::board::{self, adjacent};
-use super::flow::{Flow, Table};
+use super::check::hunted_seat;
+use super::flow::Table;
+use super::plan::{PowerEffect, PowerUse};
 use super::state::{Presence, State, Step};
-use crate::games::RuleError;
+use crate::games::{Flow, RuleError};
 
 fn err(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> RuleError {
     RuleError::new(code, message)
@@ -76,14 +79,14 @@ fn reached(
     }
 }
 
-/// Whether presence `presence` of Hunted `i` may use `power` through `via`.
+/// Whether presence `presence` of Hunted `i` may use `power` through `via`, and what it does.
 pub fn check(
     s: &State,
     i: usize,
     presence: Presence,
     via: Via,
     power: &Power,
-) -> Result<(), RuleError> {
+) -> Result<PowerUse, RuleError> {
     let place = reached(s, i, presence, via, power)?;
     if s.ineffective().contains(place) {
         return Err(err(
@@ -91,11 +94,22 @@ pub fn check(
             "that place's power does not work this turn",
         ));
     }
-    check_effect(s, i, presence.card, power)
+    let copied = match power {
+        Power::LairCopy { copy } => Some(power_place(&uncopied(*copy))),
+        _ => None,
+    };
+    Ok(PowerUse {
+        place,
+        copied,
+        at: presence.at,
+        via,
+        effect: check_effect(s, i, presence.card, power)?,
+    })
 }
 
-/// Whether the power can act with these choices; `this` is the card the Hunted played.
-fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), RuleError> {
+/// Whether the power can act with these choices, and what it does; `this` is the card the
+/// Hunted played.
+fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<PowerEffect, RuleError> {
     let h = &s.hunted[i];
     let persecution = s.fx.persecution;
     match *power {
@@ -111,7 +125,7 @@ fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), R
                 cards == h.discard
             };
             if ok {
-                Ok(())
+                Ok(PowerEffect::TakeBack(cards))
             } else if persecution {
                 Err(err(
                     "persecution",
@@ -142,7 +156,8 @@ fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), R
         }
         Power::Jungle { cards } => returned_cards(s, i, this, cards, 1),
         Power::Swamp { cards } => returned_cards(s, i, this, cards, 2),
-        Power::River {} | Power::Artefact {} => Ok(()),
+        Power::River {} => Ok(PowerEffect::River),
+        Power::Artefact {} => Ok(PowerEffect::Artefact),
         Power::Beach {} if s.fx.beach_used => Err(err(
             "beach_used",
             "The Beach's power has been used this turn",
@@ -151,7 +166,8 @@ fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), R
             "wreck_used",
             "The Wreck's power has been used this turn",
         )),
-        Power::Beach {} | Power::Wreck {} => Ok(()),
+        Power::Beach {} => Ok(PowerEffect::Beach),
+        Power::Wreck {} => Ok(PowerEffect::Wreck),
         Power::Rover { card } => {
             let Some(slot) = board::reserve_slot(card) else {
                 return Err(err(
@@ -168,17 +184,15 @@ fn check_effect(s: &State, i: usize, this: Place, power: &Power) -> Result<(), R
                     "no copy of that card is left in the reserve",
                 ));
             }
-            Ok(())
+            Ok(PowerEffect::Rover { card, slot })
         }
         Power::Shelter {} | Power::SourceDraw {} if !s.can_draw_survival() => {
             Err(err("cannot_draw", "no Survival card can be drawn"))
         }
-        Power::Shelter {} | Power::SourceDraw {} => Ok(()),
-        Power::SourceWill { hunted } => s.hunted_index(hunted).map(drop).ok_or_else(|| {
-            err(
-                "unknown_seat",
-                format!("{hunted} is not a Hunted at this table"),
-            )
+        Power::Shelter {} => Ok(PowerEffect::Shelter),
+        Power::SourceDraw {} => Ok(PowerEffect::SourceDraw),
+        Power::SourceWill { hunted } => Ok(PowerEffect::SourceWill {
+            hunted: hunted_seat(s, hunted)?,
         }),
     }
 }
@@ -191,7 +205,7 @@ fn returned_cards(
     this: Place,
     cards: PlaceSet,
     from_discard: usize,
-) -> Result<(), RuleError> {
+) -> Result<PowerEffect, RuleError> {
     let h = &s.hunted[i];
     let this_set = if h.in_play.contains(this) {
         PlaceSet::only(this)
@@ -204,9 +218,13 @@ fn returned_cards(
             "that Place card is neither in your discard nor this card",
         ));
     }
+    let returned = PowerEffect::Return {
+        this: (cards.contains(this) && h.in_play.contains(this)).then_some(this),
+        from_discard: cards.difference(PlaceSet::only(this)),
+    };
     if s.fx.persecution {
         return if cards.len() == 1 {
-            Ok(())
+            Ok(returned)
         } else {
             Err(err(
                 "persecution",
@@ -223,50 +241,38 @@ fn returned_cards(
             ),
         ));
     }
-    Ok(())
+    Ok(returned)
 }
 
-/// Uses a checked power.
-pub fn execute(
-    t: &mut Table,
-    i: usize,
-    slot: usize,
-    presence: Presence,
-    via: Via,
-    power: Power,
-) -> Flow {
-    match via {
+/// Uses a checked power: presence `slot` of Hunted `i`.
+pub fn execute(t: &mut Table, i: usize, slot: usize, power: PowerUse) -> Flow {
+    match power.via {
         Via::Gate => t.s.hunted[i].gate_ready = false,
         Via::Drone => t.s.hunted[i].drone_ready = false,
         Via::Own => {}
     }
-    let copied = match power {
-        Power::LairCopy { copy } => Some(power_place(&uncopied(copy))),
-        _ => None,
-    };
     t.tell(Event::PowerUsed {
         hunted: State::seat(i),
-        at: presence.at,
-        via,
-        power: power_place(&power),
-        copied,
+        at: power.at,
+        via: power.via,
+        power: power.place,
+        copied: power.copied,
     });
-    effect(t, i, slot, presence.card, power)
+    effect(t, i, slot, power.effect)
 }
 
-fn effect(t: &mut Table, i: usize, slot: usize, this: Place, power: Power) -> Flow {
-    match power {
-        Power::Lair { cards } => t.take_back(i, cards),
-        Power::LairCopy { copy } => return effect(t, i, slot, this, uncopied(copy)),
-        Power::Jungle { cards } | Power::Swamp { cards } => {
-            if cards.contains(this) && t.s.hunted[i].in_play.contains(this) {
-                t.return_played(i, this);
+fn effect(t: &mut Table, i: usize, slot: usize, effect: PowerEffect) -> Flow {
+    match effect {
+        PowerEffect::TakeBack(cards) => t.take_back(i, cards),
+        PowerEffect::Return { this, from_discard } => {
+            if let Some(card) = this {
+                t.return_played(i, card);
             }
-            t.take_back(i, cards.difference(PlaceSet::only(this)));
+            t.take_back(i, from_discard);
         }
-        Power::River {} => t.s.hunted[i].river_next = true,
-        Power::Artefact {} => t.s.hunted[i].artefact_next = true,
-        Power::Beach {} => {
+        PowerEffect::River => t.s.hunted[i].river_next = true,
+        PowerEffect::Artefact => t.s.hunted[i].artefact_next = true,
+        PowerEffect::Beach => {
             t.s.fx.beach_used = true;
             if t.s.beacon {
                 t.s.beacon = false;
@@ -277,21 +283,19 @@ fn effect(t: &mut Table, i: usize, slot: usize, this: Place, power: Power) -> Fl
                 t.tell(Event::BeaconPlaced);
             }
         }
-        Power::Wreck {} => {
+        PowerEffect::Wreck => {
             t.s.fx.wreck_used = true;
             t.advance_rescue()?;
         }
-        Power::Rover { card } => {
-            if let Some(k) = board::reserve_slot(card) {
-                t.s.reserve[k] -= 1;
-                t.s.hunted[i].hand.insert(card);
-                t.tell(Event::ReserveCardTaken {
-                    hunted: State::seat(i),
-                    card,
-                });
-            }
+        PowerEffect::Rover { card, slot: k } => {
+            t.s.reserve[k] -= 1;
+            t.s.hunted[i].hand.insert(card);
+            t.tell(Event::ReserveCardTaken {
+                hunted: State::seat(i),
+                card,
+            });
         }
-        Power::Shelter {} => {
+        PowerEffect::Shelter => {
             let drawn = t.draw_survival(2);
             t.tell_drawn(i, drawn.clone());
             if let [card] = drawn[..] {
@@ -301,13 +305,11 @@ fn effect(t: &mut Table, i: usize, slot: usize, this: Place, power: Power) -> Fl
                 t.s.step = Step::Shelter(i, slot);
             }
         }
-        Power::SourceWill { hunted } => {
-            if let Some(k) = t.s.hunted_index(hunted) {
-                let will = t.s.hunted[k].will + 1;
-                t.set_will(k, will);
-            }
+        PowerEffect::SourceWill { hunted } => {
+            let will = t.s.hunted[hunted].will + 1;
+            t.set_will(hunted, will);
         }
-        Power::SourceDraw {} => t.draw_survival_into(i, 1),
+        PowerEffect::SourceDraw => t.draw_survival_into(i, 1),
     }
     Ok(())
 }

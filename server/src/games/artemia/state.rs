@@ -7,7 +7,7 @@ use xenotable_protocol::artemia::{
 
 use super::board::{self, BoardSide};
 use super::cards::{HuntHand, SurvivalHand};
-use crate::games::Dice;
+use crate::games::{Dice, Roll};
 
 /// A set of Hunted, by index (hunted-1 is bit 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

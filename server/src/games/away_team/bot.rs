@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use crate::bots::Choose;
-use crate::games::Dice;
+use crate::games::{Dice, Roll};
 
 /// One round in this many, the Away Team bot retreats where it may.
 const RETREAT_ODDS: u32 = 20;

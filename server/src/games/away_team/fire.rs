@@ -9,28 +9,17 @@ use xenotable_protocol::away_team::{
 use super::checks;
 use super::figures::effective_skill;
 use super::orders::{roll_target, wire_order};
-use super::shot::{self, D6};
+use super::shot;
 use super::state::{Ending, Order, Revealed, State};
-use crate::games::Told;
+use crate::games::{Dice, Ended, Flow, Roll};
 
-/// The encounter has ended; the state records how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ended;
+/// What a checked move and the fire it leads to work on: the state, the dice (the match's, or
+/// loaded dice in tests) and the events told so far.
+pub type Table<'a, R = Dice> = crate::games::Table<'a, State, Event, R>;
 
-/// What fire works on: the state, the dice and the events told so far.
-pub struct Table<'a, R: D6> {
-    pub s: &'a mut State,
-    pub dice: &'a mut R,
-    pub out: &'a mut Vec<Told<Event>>,
-}
-
-impl<R: D6> Table<'_, R> {
-    fn tell(&mut self, event: Event) {
-        self.out.push(Told::public(event));
-    }
-
+impl<R: Roll> Table<'_, R> {
     /// Runs the checks of rules 3.4; ends the encounter if one says so.
-    fn settle(&mut self, round_over: bool) -> Result<(), Ended> {
+    fn settle(&mut self, round_over: bool) -> Flow {
         match checks::check(self.s, round_over) {
             Some(ending) => Err(self.end(ending)),
             None => Ok(()),
@@ -77,7 +66,7 @@ pub fn round_orders(s: &State, revealed: &Revealed) -> RoundOrders {
 }
 
 /// Both sides have locked: reveal, fire, check, and start the next round.
-pub fn resolve<R: D6>(t: &mut Table<'_, R>) -> Result<(), Ended> {
+pub fn resolve<R: Roll>(t: &mut Table<'_, R>) -> Flow {
     let revealed = Revealed {
         round: t.s.round,
         orders: t.s.orders.clone(),
@@ -109,7 +98,7 @@ pub fn resolve<R: D6>(t: &mut Table<'_, R>) -> Result<(), Ended> {
 
 /// Rules 3.2: crew members fire in crew order; a shot at a figure already out goes to the
 /// lowest-numbered active alien of its group, or is lost.
-fn away_team_fire<R: D6>(t: &mut Table<'_, R>) -> Result<(), Ended> {
+fn away_team_fire<R: Roll>(t: &mut Table<'_, R>) -> Flow {
     for c in 0..t.s.crew.len() {
         let Some(Order::Fire { target, mode }) = t.s.orders.crew[c] else {
             continue;
@@ -146,7 +135,7 @@ fn modifier(name: &str, value: i32) -> Modifier {
     }
 }
 
-fn crew_shot<R: D6>(t: &mut Table<'_, R>, c: usize, a: usize, mode: Mode) {
+fn crew_shot<R: Roll>(t: &mut Table<'_, R>, c: usize, a: usize, mode: Mode) {
     let s = &*t.s;
     let group_index = s.aliens[a].group;
     let group = &s.encounter.groups[group_index];
@@ -200,7 +189,7 @@ fn crew_shot<R: D6>(t: &mut Table<'_, R>, c: usize, a: usize, mode: Mode) {
 
 /// Rules 3.3: every alien that had orders and is still active fires, in alien order, and so do
 /// the active ranged members of a group provoked this round (targets by the d6 method).
-fn alien_fire<R: D6>(t: &mut Table<'_, R>) -> Result<(), Ended> {
+fn alien_fire<R: Roll>(t: &mut Table<'_, R>) -> Flow {
     for a in 0..t.s.aliens.len() {
         let group = t.s.aliens[a].group;
         let ordered = t.s.orders.targets[a];
@@ -222,7 +211,7 @@ fn alien_fire<R: D6>(t: &mut Table<'_, R>) -> Result<(), Ended> {
     Ok(())
 }
 
-fn alien_shot<R: D6>(t: &mut Table<'_, R>, a: usize, c: usize) {
+fn alien_shot<R: Roll>(t: &mut Table<'_, R>, a: usize, c: usize) {
     let s = &*t.s;
     let group = &s.encounter.groups[s.aliens[a].group];
     let skill = i32::from(group.skill);

@@ -44,10 +44,10 @@ pub use encounter::{Encounter, MAX_FILE_BYTES};
 pub use state::State;
 
 use crate::bots::Bot;
-use crate::games::{Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
+use crate::games::{Dice, Game, Roll, RuleError, ScenarioError, SetupError, Told, Viewer};
 use bot::{AutomaticAliens, RandomAwayTeam};
 use fire::Table;
-use shot::D6;
+use orders::Move;
 
 /// The game, for the registry.
 pub struct AwayTeam;
@@ -68,6 +68,7 @@ impl Game for AwayTeam {
     type Config = Encounter;
     type State = State;
     type Action = Action;
+    type Checked = Move;
     type View = View;
     type Event = Event;
 
@@ -136,13 +137,12 @@ impl Game for AwayTeam {
         legal::legal_actions(state, seat)
     }
 
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        dice: &mut Dice,
-    ) -> Result<Vec<Told<Event>>, RuleError> {
-        play(state, seat, action, dice)
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<Move, RuleError> {
+        orders::check(state, seat, action)
+    }
+
+    fn execute(state: &mut State, mv: Move, dice: &mut Dice) -> Vec<Told<Event>> {
+        execute(state, mv, dice)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -158,25 +158,10 @@ impl Game for AwayTeam {
     }
 }
 
-/// Checks and plays `action` with any source of dice (the match's, or loaded dice in tests).
-/// On `Err` nothing changed and no die was rolled.
-fn play<R: D6>(
-    state: &mut State,
-    seat: Seat,
-    action: &Action,
-    dice: &mut R,
-) -> Result<Vec<Told<Event>>, RuleError> {
-    let mv = orders::check(state, seat, action)?;
-    let mut out = Vec::new();
+/// Carries out a checked move with any dice: the match's, or loaded dice in tests.
+fn execute<R: Roll>(state: &mut State, mv: Move, dice: &mut R) -> Vec<Told<Event>> {
+    let mut table = Table::new(state, dice);
     // `Err(Ended)` only says the encounter ended; the state records how.
-    let _ = orders::execute(
-        &mut Table {
-            s: state,
-            dice,
-            out: &mut out,
-        },
-        seat,
-        mv,
-    );
-    Ok(out)
+    let _ = orders::execute(&mut table, mv);
+    table.told()
 }

@@ -5,12 +5,12 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::away_team::{Action, CrewOrder, Edit, Event};
 
-use super::fire::{self, Ended, Table};
-use super::shot::D6;
+use super::fire::{self, Table};
 use super::state::{Order, State};
-use crate::games::{Audience, RuleError, Told};
+use crate::games::{Audience, Flow, Roll, RuleError};
 
-/// A checked action, figures by index.
+/// A checked action, figures by index. The Away Team's edits are `Order`, `Retreat` and
+/// `CancelRetreat`, the Aliens' `Target` and `RollTargets`; either side locks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
     Order { crew: usize, order: Order },
@@ -18,7 +18,7 @@ pub enum Move {
     CancelRetreat,
     Target { alien: usize, crew: usize },
     RollTargets,
-    Lock,
+    Lock(Seat),
 }
 
 fn side(seat: Seat, wanted: Seat) -> Result<(), RuleError> {
@@ -143,7 +143,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Move, RuleError> 
                     format!("{} has no target", s.alien_id(a)),
                 ));
             }
-            Move::Lock
+            Move::Lock(seat)
         }
     })
 }
@@ -160,29 +160,31 @@ pub fn wire_order(s: &State, order: Order) -> CrewOrder {
 }
 
 /// Carries out a checked move. `Err(Ended)` only says that the encounter ended.
-pub fn execute<R: D6>(t: &mut Table<'_, R>, seat: Seat, mv: Move) -> Result<(), Ended> {
-    let edit = match mv {
+pub fn execute<R: Roll>(t: &mut Table<'_, R>, mv: Move) -> Flow {
+    let (seat, edit) = match mv {
         Move::Order { crew, order } => {
             t.s.orders.crew[crew] = Some(order);
-            Edit::Order {
+            let edit = Edit::Order {
                 crew: t.s.crew_id(crew),
                 order: wire_order(t.s, order),
-            }
+            };
+            (Seat::AwayTeam, edit)
         }
         Move::Retreat => {
             t.s.orders.retreat = true;
-            Edit::Retreat {}
+            (Seat::AwayTeam, Edit::Retreat {})
         }
         Move::CancelRetreat => {
             t.s.orders.retreat = false;
-            Edit::CancelRetreat {}
+            (Seat::AwayTeam, Edit::CancelRetreat {})
         }
         Move::Target { alien, crew } => {
             t.s.orders.targets[alien] = Some(crew);
-            Edit::Target {
+            let edit = Edit::Target {
                 alien: t.s.alien_id(alien),
                 crew: t.s.crew_id(crew),
-            }
+            };
+            (Seat::Aliens, edit)
         }
         Move::RollTargets => {
             t.s.orders.rolled = true;
@@ -193,28 +195,26 @@ pub fn execute<R: D6>(t: &mut Table<'_, R>, seat: Seat, mv: Move) -> Result<(), 
             }
             return Ok(());
         }
-        Move::Lock => {
-            match seat {
-                Seat::AwayTeam => t.s.orders.away_team_locked = true,
-                _ => t.s.orders.aliens_locked = true,
+        Move::Lock(seat) => {
+            if seat == Seat::AwayTeam {
+                t.s.orders.away_team_locked = true;
+            } else {
+                t.s.orders.aliens_locked = true;
             }
-            t.out.push(Told::public(Event::Locked { seat }));
+            t.tell(Event::Locked { seat });
             if t.s.orders.away_team_locked && t.s.orders.aliens_locked {
                 return fire::resolve(t);
             }
             return Ok(());
         }
     };
-    t.out.push(Told::secret(
-        Event::Edited { seat, edit },
-        Audience::only(seat),
-    ));
+    t.tell_secret(Event::Edited { seat, edit }, Audience::only(seat));
     Ok(())
 }
 
 /// The d6 method (rules 3.5): number the active crew 1..k in crew order and roll 1d6 until
 /// a number is assigned. Every die, and the crew member it gave; `None` with no active crew.
-pub fn d6_method(s: &State, dice: &mut impl D6) -> Option<(Vec<u8>, usize)> {
+pub fn d6_method(s: &State, dice: &mut impl Roll) -> Option<(Vec<u8>, usize)> {
     let active = s.active_crew();
     if active.is_empty() {
         return None;
@@ -230,12 +230,12 @@ pub fn d6_method(s: &State, dice: &mut impl D6) -> Option<(Vec<u8>, usize)> {
 }
 
 /// Rolls the d6 method for `alien` and tells everyone.
-pub fn roll_target<R: D6>(t: &mut Table<'_, R>, alien: usize) -> Option<usize> {
+pub fn roll_target<R: Roll>(t: &mut Table<'_, R>, alien: usize) -> Option<usize> {
     let (rolls, crew) = d6_method(t.s, t.dice)?;
-    t.out.push(Told::public(Event::TargetRolled {
+    t.tell(Event::TargetRolled {
         alien: t.s.alien_id(alien),
         rolls,
         crew: t.s.crew_id(crew),
-    }));
+    });
     Some(crew)
 }

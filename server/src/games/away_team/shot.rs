@@ -2,23 +2,11 @@
 
 use xenotable_protocol::away_team::Modifier;
 
-use crate::games::Dice;
-
-/// A source of six-sided dice. The match uses its [`Dice`]; tests load dice with chosen faces.
-pub trait D6 {
-    /// One die: 1 to 6.
-    fn d6(&mut self) -> u8;
-}
-
-impl D6 for Dice {
-    fn d6(&mut self) -> u8 {
-        Dice::d6(self)
-    }
-}
+use crate::games::Roll;
 
 /// A rolled shot.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Roll {
+pub struct Rolled {
     pub dice: [u8; 2],
     /// The dice plus every modifier.
     pub result: i32,
@@ -31,11 +19,11 @@ pub fn hits(result: i32, skill: i32) -> bool {
 }
 
 /// Rolls 2d6 for a shooter of effective `skill` with these modifiers.
-pub fn roll(dice: &mut impl D6, skill: i32, modifiers: &[Modifier]) -> Roll {
+pub fn roll(dice: &mut impl Roll, skill: i32, modifiers: &[Modifier]) -> Rolled {
     let faces = [dice.d6(), dice.d6()];
     let result =
         i32::from(faces[0]) + i32::from(faces[1]) + modifiers.iter().map(|m| m.value).sum::<i32>();
-    Roll {
+    Rolled {
         dice: faces,
         result,
         hit: hits(result, skill),
@@ -45,6 +33,7 @@ pub fn roll(dice: &mut impl D6, skill: i32, modifiers: &[Modifier]) -> Roll {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Dice;
 
     /// Hit chances with no modifier for SKILL 7..13, in 36ths (rules 2.3).
     const HIT_CHANCES: [(i32, u32); 7] = [

@@ -5,7 +5,7 @@ use xenotable_protocol::{Outcome, Seat};
 
 use super::encounter::{Encounter, SkillSpec};
 use super::figures::{Alien, CrewMember, alien_id, muster};
-use super::shot::D6;
+use crate::games::Roll;
 
 /// The whole truth of a match; never sent to anyone as is.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -80,7 +80,7 @@ impl Ending {
 
 impl State {
     /// Round 1 of `encounter`, SKILL rolled where the file says `"roll"` (1d6 + 6).
-    pub fn new(encounter: &Encounter, dice: &mut impl D6) -> State {
+    pub fn new(encounter: &Encounter, dice: &mut impl Roll) -> State {
         let crew = encounter
             .crew
             .iter()

@@ -21,29 +21,6 @@ use super::scenario::AlienPool;
 use super::state::{Activation, FLAMER_LOAD, State};
 use crate::games::RuleError;
 
-/// Why an action is refused: a stable code and a fixed message, cheap enough to build for
-/// every candidate `legal` tries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Refused {
-    pub code: &'static str,
-    pub message: &'static str,
-}
-
-impl Refused {
-    pub const fn new(code: &'static str, message: &'static str) -> Refused {
-        Refused { code, message }
-    }
-}
-
-impl From<Refused> for RuleError {
-    fn from(r: Refused) -> RuleError {
-        RuleError::new(r.code, r.message)
-    }
-}
-
-const GAME_OVER: Refused = Refused::new("game_over", "the match is over");
-const NOT_YOUR_TURN: Refused = Refused::new("not_your_turn", "it is not your turn to act");
-
 /// AP of the marine actions that cost one.
 const ONE_AP: u8 = 1;
 /// Aliens turn for free, but at most this many times in a row (3.2, our rule).
@@ -100,12 +77,12 @@ pub fn to_act(s: &State) -> Option<Seat> {
 }
 
 /// Whether `seat` may send `action` now, and what it will do.
-pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, RuleError> {
     if s.phase == Phase::Over {
-        return Err(GAME_OVER);
+        return Err(RuleError::game_over());
     }
     if to_act(s) != Some(seat) {
-        return Err(NOT_YOUR_TURN);
+        return Err(RuleError::not_your_turn());
     }
     match *action {
         Action::Deploy { model, to, facing } => check_deploy(s, model, to, facing),
@@ -121,10 +98,10 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
         Action::Confirm {} => check_confirm(s, seat),
         Action::Arrive { to, facing } => {
             if s.phase != Phase::AlienTurn || s.arrivals == 0 {
-                return Err(Refused::new("wrong_phase", "no alien is arriving now"));
+                return Err(RuleError::new("wrong_phase", "no alien is arriving now"));
             }
             if !reinforcements::available(s, to) {
-                return Err(Refused::new(
+                return Err(RuleError::new(
                     "entry_unavailable",
                     "arrivals come in on an empty entry square with no marine within 2 squares",
                 ));
@@ -141,13 +118,13 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             let cost = movement::check_step(&s.board, m.is_marine(), m.pos(), m.facing, pos(to))?;
             if let Some(target) = shot {
                 if !m.has_bolter() {
-                    return Err(Refused::new(
+                    return Err(RuleError::new(
                         "no_bolter",
                         "only a storm bolter fires during a step",
                     ));
                 }
                 if s.board.cell(pos(to)) == Cell::Exit {
-                    return Err(Refused::new(
+                    return Err(RuleError::new(
                         "no_shot_on_exit",
                         "a step with a shot may not end on an exit square",
                     ));
@@ -175,7 +152,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             if s.activation_of(k)
                 .is_some_and(|a| a.turns_in_row >= FREE_TURNS_IN_ROW)
             {
-                return Err(Refused::new(
+                return Err(RuleError::new(
                     "too_many_turns",
                     "an alien turns at most twice in a row",
                 ));
@@ -186,7 +163,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             let k = actor(s, seat, model)?;
             let m = &s.models[k];
             if !m.has_bolter() {
-                return Err(Refused::new("no_bolter", "only a storm bolter shoots"));
+                return Err(RuleError::new("no_bolter", "only a storm bolter shoots"));
             }
             not_jammed(s, k)?;
             fire::check_target(s, Viewer::new(m.pos(), m.facing), target)?;
@@ -219,17 +196,26 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             let k = actor(s, seat, model)?;
             let m = &s.models[k];
             if !m.has_bolter() {
-                return Err(Refused::new("no_bolter", "overwatch needs a storm bolter"));
+                return Err(RuleError::new(
+                    "no_bolter",
+                    "overwatch needs a storm bolter",
+                ));
             }
             if m.overwatch {
-                return Err(Refused::new("already_on_overwatch", "already on overwatch"));
+                return Err(RuleError::new(
+                    "already_on_overwatch",
+                    "already on overwatch",
+                ));
             }
             model_act(s, k, ONE_AP, ModelAct::Overwatch)
         }
         Action::Unjam { model } => {
             let k = actor(s, seat, model)?;
             if !s.models[k].jammed {
-                return Err(Refused::new("not_jammed", "the storm bolter is not jammed"));
+                return Err(RuleError::new(
+                    "not_jammed",
+                    "the storm bolter is not jammed",
+                ));
             }
             model_act(s, k, ONE_AP, ModelAct::Unjam)
         }
@@ -237,10 +223,10 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             let k = actor(s, seat, model)?;
             let m = &s.models[k];
             if !m.has_flamer() {
-                return Err(Refused::new("no_flamer", "only a heavy flamer flames"));
+                return Err(RuleError::new("no_flamer", "only a heavy flamer flames"));
             }
             if m.shots == 0 {
-                return Err(Refused::new(
+                return Err(RuleError::new(
                     "flamer_empty",
                     "the heavy flamer must be reloaded",
                 ));
@@ -252,23 +238,26 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
             let k = actor(s, seat, model)?;
             let m = &s.models[k];
             if !m.has_flamer() {
-                return Err(Refused::new("no_flamer", "only a heavy flamer is reloaded"));
+                return Err(RuleError::new(
+                    "no_flamer",
+                    "only a heavy flamer is reloaded",
+                ));
             }
             if m.shots > 0 {
-                return Err(Refused::new(
+                return Err(RuleError::new(
                     "flamer_not_empty",
                     "a heavy flamer is reloaded only when empty",
                 ));
             }
             if m.reloads == 0 {
-                return Err(Refused::new("no_reloads", "no reload left"));
+                return Err(RuleError::new("no_reloads", "no reload left"));
             }
             model_act(s, k, RELOAD_AP, ModelAct::Reload)
         }
         Action::Attack { model } => {
             let k = actor(s, seat, model)?;
             if s.models[k].is_marine() {
-                return Err(Refused::new(
+                return Err(RuleError::new(
                     "marines_do_not_melee",
                     "only aliens start melee",
                 ));
@@ -279,52 +268,52 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Plan, Refused> {
     }
 }
 
-fn phase(s: &State, phase: Phase, message: &'static str) -> Result<(), Refused> {
+fn phase(s: &State, phase: Phase, message: &'static str) -> Result<(), RuleError> {
     if s.phase == phase {
         Ok(())
     } else {
-        Err(Refused::new("wrong_phase", message))
+        Err(RuleError::new("wrong_phase", message))
     }
 }
 
 /// The sender's turn, with any arrivals placed (2.4).
-fn in_turn(s: &State) -> Result<(), Refused> {
+fn in_turn(s: &State) -> Result<(), RuleError> {
     match s.phase {
         Phase::MarineTurn => Ok(()),
         Phase::AlienTurn if s.arrivals == 0 => Ok(()),
-        Phase::AlienTurn => Err(Refused::new(
+        Phase::AlienTurn => Err(RuleError::new(
             "arrivals_pending",
             "place the arriving aliens first",
         )),
-        _ => Err(Refused::new("wrong_phase", "deployment is not over")),
+        _ => Err(RuleError::new("wrong_phase", "deployment is not over")),
     }
 }
 
 /// The index of `model`, which must exist and belong to `seat`.
-fn own(s: &State, seat: Seat, model: ModelId) -> Result<usize, Refused> {
+fn own(s: &State, seat: Seat, model: ModelId) -> Result<usize, RuleError> {
     let k = s
         .index(model)
-        .ok_or(Refused::new("unknown_model", "no model has that id"))?;
+        .ok_or_else(|| RuleError::new("unknown_model", "no model has that id"))?;
     if s.models[k].seat() != seat {
-        return Err(Refused::new("not_your_model", "that model is not yours"));
+        return Err(RuleError::new("not_your_model", "that model is not yours"));
     }
     Ok(k)
 }
 
 /// The index of `model`, which must be one of the sender's models on the board that may act
 /// in this turn (2.4).
-fn actor(s: &State, seat: Seat, model: ModelId) -> Result<usize, Refused> {
+fn actor(s: &State, seat: Seat, model: ModelId) -> Result<usize, RuleError> {
     in_turn(s)?;
     let k = own(s, seat, model)?;
     let m = &s.models[k];
     if !m.on_board() {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "not_on_board",
             "that model is not on the board",
         ));
     }
     if m.acted && s.activation_of(k).is_none() {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "finished",
             "that model has finished acting this turn",
         ));
@@ -332,23 +321,23 @@ fn actor(s: &State, seat: Seat, model: ModelId) -> Result<usize, Refused> {
     Ok(k)
 }
 
-fn not_jammed(s: &State, k: usize) -> Result<(), Refused> {
+fn not_jammed(s: &State, k: usize) -> Result<(), RuleError> {
     if s.models[k].jammed {
-        Err(Refused::new("jammed", "the storm bolter is jammed"))
+        Err(RuleError::new("jammed", "the storm bolter is jammed"))
     } else {
         Ok(())
     }
 }
 
 /// Model `k` does `act` if it has `cost` AP left.
-fn model_act(s: &State, k: usize, cost: u8, act: ModelAct) -> Result<Plan, Refused> {
+fn model_act(s: &State, k: usize, cost: u8, act: ModelAct) -> Result<Plan, RuleError> {
     if s.ap(k) < cost {
-        return Err(Refused::new("not_enough_ap", "not enough action points"));
+        return Err(RuleError::new("not_enough_ap", "not enough action points"));
     }
     Ok(Plan::Model { k, cost, act })
 }
 
-fn check_deploy(s: &State, model: ModelId, to: Square, facing: Facing) -> Result<Plan, Refused> {
+fn check_deploy(s: &State, model: ModelId, to: Square, facing: Facing) -> Result<Plan, RuleError> {
     phase(
         s,
         Phase::MarineDeployment,
@@ -356,30 +345,30 @@ fn check_deploy(s: &State, model: ModelId, to: Square, facing: Facing) -> Result
     )?;
     let k = own(s, Seat::Marines, model)?;
     if s.board.cell(pos(to)) != Cell::MarineStart {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "not_a_start_square",
             "marines deploy on marine start squares",
         ));
     }
     if s.board.occupant(pos(to)).is_some_and(|o| o != k) {
-        return Err(Refused::new("occupied", "another marine stands there"));
+        return Err(RuleError::new("occupied", "another marine stands there"));
     }
     Ok(Plan::Deploy { k, to, facing })
 }
 
-fn check_confirm(s: &State, seat: Seat) -> Result<Plan, Refused> {
+fn check_confirm(s: &State, seat: Seat) -> Result<Plan, RuleError> {
     match s.phase {
         Phase::MarineDeployment if s.marines().all(|m| m.on_board()) => Ok(Plan::Confirm(seat)),
-        Phase::MarineDeployment => Err(Refused::new(
+        Phase::MarineDeployment => Err(RuleError::new(
             "not_deployed",
             "every marine must be on a start square",
         )),
         Phase::AlienDeployment if s.aliens().all(|m| m.faced) => Ok(Plan::Confirm(seat)),
-        Phase::AlienDeployment => Err(Refused::new(
+        Phase::AlienDeployment => Err(RuleError::new(
             "not_faced",
             "every alien on a start square needs a facing",
         )),
-        _ => Err(Refused::new("wrong_phase", "deployment is over")),
+        _ => Err(RuleError::new("wrong_phase", "deployment is over")),
     }
 }
 

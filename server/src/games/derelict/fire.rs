@@ -2,11 +2,11 @@
 
 use xenotable_protocol::derelict::{Cell, Event, Square};
 
-use super::act::Refused;
 use super::board::pos;
 use super::flow::Table;
 use super::los::{self, Viewer};
 use super::state::State;
+use crate::games::{Roll, RuleError};
 
 /// Kill numbers of the 1st, 2nd, 3rd and every later shot of a sequence (6.2).
 pub const KILL_NUMBERS: [u8; 4] = [6, 5, 4, 3];
@@ -23,7 +23,7 @@ pub fn hits(dice: [u8; 2], kill_number: u8) -> bool {
 
 /// Whether `target` is a bolter target for `viewer`: an alien or a closed door in sight, at
 /// any range (6.1).
-pub fn check_target(s: &State, viewer: Viewer, target: Square) -> Result<(), Refused> {
+pub fn check_target(s: &State, viewer: Viewer, target: Square) -> Result<(), RuleError> {
     let t = pos(target);
     let alien = s
         .board
@@ -31,13 +31,13 @@ pub fn check_target(s: &State, viewer: Viewer, target: Square) -> Result<(), Ref
         .is_some_and(|k| !s.models[k].is_marine());
     let door = s.board.cell(t) == Cell::ClosedDoor;
     if !alien && !door {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "not_a_target",
             "a storm bolter shoots at an alien or a closed door",
         ));
     }
     if !los::visible(&s.board, viewer, t, None) {
-        return Err(Refused::new("not_visible", "the target is not in sight"));
+        return Err(RuleError::new("not_visible", "the target is not in sight"));
     }
     Ok(())
 }

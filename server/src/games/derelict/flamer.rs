@@ -3,11 +3,11 @@
 
 use xenotable_protocol::derelict::{Event, Square};
 
-use super::act::Refused;
 use super::board::{Board, Pos, is_floor, is_solid, pos};
 use super::flow::Table;
 use super::los::{self, Viewer};
 use super::state::State;
+use crate::games::{Roll, RuleError};
 
 /// How far the flamer reaches (8.1).
 pub const FLAMER_RANGE: i32 = 12;
@@ -20,17 +20,17 @@ pub const BURN_KILL: u8 = 2;
 
 /// Whether marine `k` may flame `target`: floor or an open door, in sight within 12 squares,
 /// with no marine on it (8.1).
-pub fn check_target(s: &State, k: usize, target: Square) -> Result<(), Refused> {
+pub fn check_target(s: &State, k: usize, target: Square) -> Result<(), RuleError> {
     let m = &s.models[k];
     let t = pos(target);
     if !is_floor(s.board.cell(t)) {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "not_floor",
             "the flamer targets a floor or open-door square",
         ));
     }
     if s.board.occupant(t).is_some_and(|o| s.models[o].is_marine()) {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "marine_on_target",
             "the flamer may not target a marine's square",
         ));
@@ -41,7 +41,7 @@ pub fn check_target(s: &State, k: usize, target: Square) -> Result<(), Refused> 
         t,
         Some(FLAMER_RANGE),
     ) {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "not_visible",
             "the target is not in sight within 12 squares",
         ));

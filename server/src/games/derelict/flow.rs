@@ -8,21 +8,11 @@ use super::board::pos;
 use super::reinforcements;
 use super::state::{Kind, State};
 use super::victory;
-use crate::games::{Dice, Told};
 
-/// One action being carried out.
-pub struct Table<'a> {
-    pub s: &'a mut State,
-    pub dice: &'a mut Dice,
-    pub out: &'a mut Vec<Told<Event>>,
-}
+/// One action being carried out. Derelict has no secrets (13): everything is told to everyone.
+pub type Table<'a> = crate::games::Table<'a, State, Event>;
 
 impl Table<'_> {
-    /// Tells everyone: Derelict has no secrets (13).
-    pub fn tell(&mut self, event: Event) {
-        self.out.push(Told::public(event));
-    }
-
     /// Model `k` dies and leaves the board.
     pub fn kill(&mut self, k: usize) {
         let m = self.s.models[k];

@@ -3,16 +3,16 @@
 
 use xenotable_protocol::derelict::{Cell, Event, MeleeResult, Square};
 
-use super::act::Refused;
 use super::board::{facing_towards, minus, plus, pos};
 use super::flow::Table;
 use super::state::State;
+use crate::games::{Roll, RuleError};
 
 /// A door attacked in melee is destroyed when one of the alien's dice shows this (9.3).
 pub const DOOR_BREAK: u8 = 6;
 
 /// What alien `k` may attack: the square in front, holding a marine or a closed door.
-pub fn check(s: &State, k: usize) -> Result<Square, Refused> {
+pub fn check(s: &State, k: usize) -> Result<Square, RuleError> {
     let m = &s.models[k];
     let front = plus(m.pos(), m.facing.forward());
     let marine = s
@@ -21,7 +21,7 @@ pub fn check(s: &State, k: usize) -> Result<Square, Refused> {
         .is_some_and(|o| s.models[o].is_marine());
     match s.board.square(front) {
         Some(square) if marine || s.board.cell(front) == Cell::ClosedDoor => Ok(square),
-        _ => Err(Refused::new(
+        _ => Err(RuleError::new(
             "nothing_to_attack",
             "an alien attacks a marine or a closed door in front of it",
         )),

@@ -57,6 +57,7 @@ impl Game for Derelict {
     type Config = Scenario;
     type State = State;
     type Action = Action;
+    type Checked = act::Plan;
     type View = View;
     type Event = Event;
 
@@ -112,23 +113,14 @@ impl Game for Derelict {
         legal::legal_actions(state, seat)
     }
 
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        dice: &mut Dice,
-    ) -> Result<Vec<Told<Event>>, RuleError> {
-        let plan = act::check(state, seat, action)?;
-        let mut out = Vec::new();
-        act::execute(
-            &mut Table {
-                s: state,
-                dice,
-                out: &mut out,
-            },
-            plan,
-        );
-        Ok(out)
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<act::Plan, RuleError> {
+        act::check(state, seat, action)
+    }
+
+    fn execute(state: &mut State, plan: act::Plan, dice: &mut Dice) -> Vec<Told<Event>> {
+        let mut table = Table::new(state, dice);
+        act::execute(&mut table, plan);
+        table.told()
     }
 
     fn view(state: &State, _viewer: Viewer) -> View {
@@ -155,14 +147,9 @@ impl Game for Derelict {
         if state.phase != Phase::MarineTurn {
             return Err(RuleError::new("no_clock", "no marine turn is running"));
         }
-        let mut out = Vec::new();
-        let mut table = Table {
-            s: state,
-            dice,
-            out: &mut out,
-        };
+        let mut table = Table::new(state, dice);
         table.tell(Event::TimeUp { turn: table.s.turn });
         table.end_marine_turn();
-        Ok(out)
+        Ok(table.told())
     }
 }

@@ -3,8 +3,8 @@
 
 use xenotable_protocol::derelict::Facing;
 
-use super::act::Refused;
 use super::board::{Board, Pos, is_solid, relative};
+use crate::games::RuleError;
 
 /// Marines: forward (straight or diagonal) 1 AP, straight back 2 AP; never sideways (3.1).
 const MARINE_STEPS: [((i32, i32), u8); 4] = [((1, 0), 1), ((1, 1), 1), ((1, -1), 1), ((-1, 0), 2)];
@@ -39,16 +39,16 @@ pub fn check_step(
     from: Pos,
     facing: Facing,
     to: Pos,
-) -> Result<u8, Refused> {
+) -> Result<u8, RuleError> {
     let direction = relative(from, facing, to);
     let Some(&(_, cost)) = steps(marine).iter().find(|(d, _)| *d == direction) else {
         return Err(if marine {
-            Refused::new(
+            RuleError::new(
                 "not_a_step",
                 "a marine steps forward, diagonally forward or straight back",
             )
         } else {
-            Refused::new(
+            RuleError::new(
                 "not_a_step",
                 "an alien steps forward, diagonally forward, sideways or straight back",
             )
@@ -56,9 +56,9 @@ pub fn check_step(
     };
     if !board.is_free_floor(to) {
         return Err(if board.occupant(to).is_some() {
-            Refused::new("occupied", "a model stands on that square")
+            RuleError::new("occupied", "a model stands on that square")
         } else {
-            Refused::new("blocked", "that square is not floor or an open door")
+            RuleError::new("blocked", "that square is not floor or an open door")
         });
     }
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
@@ -66,7 +66,7 @@ pub fn check_step(
         && dy != 0
         && (is_solid(board.cell((to.0, from.1))) || is_solid(board.cell((from.0, to.1))))
     {
-        return Err(Refused::new(
+        return Err(RuleError::new(
             "corner",
             "a diagonal step may not cut a wall or door corner",
         ));
@@ -93,7 +93,7 @@ mod tests {
     fn marine_steps_cost_one_forward_and_two_back() {
         // Example 1: marine facing N at (3,3).
         let b = board(&OPEN);
-        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code);
+        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code());
         assert_eq!(cost((3, 2)), Ok(1));
         assert_eq!(cost((2, 2)), Ok(1));
         assert_eq!(cost((4, 2)), Ok(1));
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn a_marine_never_steps_sideways_or_diagonally_back() {
         let b = board(&OPEN);
-        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code);
+        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code());
         assert_eq!(cost((4, 3)), Err("not_a_step"));
         assert_eq!(cost((2, 3)), Err("not_a_step"));
         assert_eq!(cost((4, 4)), Err("not_a_step"));
@@ -115,7 +115,7 @@ mod tests {
     fn alien_steps_cost_one_forward_and_two_sideways_or_back() {
         // Example 3: alien facing N at (3,3).
         let b = board(&OPEN);
-        let cost = |to| check_step(&b, false, (3, 3), Facing::N, to).map_err(|r| r.code);
+        let cost = |to| check_step(&b, false, (3, 3), Facing::N, to).map_err(|r| r.code());
         assert_eq!(cost((4, 3)), Ok(2));
         assert_eq!(cost((2, 3)), Ok(2));
         assert_eq!(cost((3, 4)), Ok(2));
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn steps_follow_the_facing() {
         let b = board(&OPEN);
-        let cost = |facing, to| check_step(&b, true, (3, 3), facing, to).map_err(|r| r.code);
+        let cost = |facing, to| check_step(&b, true, (3, 3), facing, to).map_err(|r| r.code());
         assert_eq!(cost(Facing::E, (4, 3)), Ok(1));
         assert_eq!(cost(Facing::E, (4, 4)), Ok(1));
         assert_eq!(cost(Facing::E, (2, 3)), Ok(2));
@@ -145,18 +145,18 @@ mod tests {
         let mut b = board(&OPEN);
         b.set((3, 2), Cell::Wall);
         assert_eq!(
-            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code),
+            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code()),
             Err("corner")
         );
         b.set((3, 2), Cell::ClosedDoor);
         assert_eq!(
-            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code),
+            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code()),
             Err("corner")
         );
         let mut b = board(&OPEN);
         b.set((4, 3), Cell::Wall);
         assert_eq!(
-            check_step(&b, false, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code),
+            check_step(&b, false, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code()),
             Err("corner")
         );
     }
@@ -167,7 +167,7 @@ mod tests {
         let mut b = board(&OPEN);
         b.put((3, 2), 5);
         assert_eq!(
-            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code),
+            check_step(&b, true, (3, 3), Facing::N, (4, 2)).map_err(|r| r.code()),
             Ok(1)
         );
     }
@@ -178,12 +178,12 @@ mod tests {
         b.put((3, 2), 5);
         b.set((2, 2), Cell::ClosedDoor);
         b.set((4, 2), Cell::OpenDoor);
-        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code);
+        let cost = |to| check_step(&b, true, (3, 3), Facing::N, to).map_err(|r| r.code());
         assert_eq!(cost((3, 2)), Err("occupied"));
         assert_eq!(cost((2, 2)), Err("blocked"));
         assert_eq!(cost((4, 2)), Ok(1));
         assert_eq!(
-            check_step(&b, true, (0, 0), Facing::N, (0, -1)).map_err(|r| r.code),
+            check_step(&b, true, (0, 0), Facing::N, (0, -1)).map_err(|r| r.code()),
             Err("blocked")
         );
     }

@@ -5,6 +5,7 @@ use xenotable_protocol::derelict::Event;
 
 use super::flow::Table;
 use super::los::{self, Viewer};
+use crate::games::Roll;
 
 /// An overwatch shot kills only on a 6 (no sustained fire).
 pub const OVERWATCH_KILL: u8 = 6;

@@ -9,7 +9,7 @@
 use serde_json::{Value, json};
 
 use crate::bots::Choose;
-use crate::games::Dice;
+use crate::games::{Dice, Roll};
 
 /// A listed item joins the list with a chance of one in this many.
 const ODDS: u32 = 3;

@@ -1,19 +1,48 @@
 //! Capture (rules 8, 9.2, 11, 12.1, 12.2): catching, caging and transferring Lab Animals,
 //! caging and carrying Intruders, prod control. Checks are pure; plays go through the `Table`.
+//! The crew actions among them (rules 11) are checked into a [`Capture`].
 
 use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room,
 };
 
-use super::act::{
-    Checked, carried_object, is_large, living, load, may_act_in, object_index, ready_here, refuse,
-    way,
-};
+use super::candidates::may_act_in;
+use super::crew_movement::{carried_object, is_large, load, object_index, way};
 use super::flow::Table;
-use super::roll::Roll;
+use super::intent::{Intent, living, ready_here, refuse};
 use super::state::{CREW, Place, Specialty, State, specialty};
 use super::tables::{CAGE_ASLEEP, CAGE_AWAKE_STAGE_1, CATCH, carriers_needed, chart};
-use crate::games::RuleError;
+use crate::games::{Roll, RuleError};
+
+/// A capture crew action (rules 11) that passed its check, counters and objects by index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Capture {
+    /// Rules 8: catch a Lab Animal after dropping `drop`.
+    Catch {
+        crewman: Crewman,
+        animal: usize,
+        drop: Vec<usize>,
+    },
+    /// Cage the Lab Animal `animal`, held by a crewman there, in `crewman`'s empty Cage `cage`.
+    CageLabAnimal {
+        crewman: Crewman,
+        animal: usize,
+        cage: usize,
+    },
+    TransferLabAnimal {
+        crewman: Crewman,
+        animal: usize,
+    },
+    CageIntruder {
+        crewman: Crewman,
+        intruder: usize,
+        cage: usize,
+    },
+    GainControl {
+        crewman: Crewman,
+        intruder: usize,
+    },
+}
 
 /// Whether Cage `o` holds an Intruder.
 pub fn holds_intruder(s: &State, o: usize) -> bool {
@@ -76,7 +105,7 @@ pub fn check_capture_action(
     s: &State,
     action: &Action,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     match action {
         Action::CatchLabAnimal {
             crewman,
@@ -107,7 +136,7 @@ fn check_catch(
     animal: u32,
     drop: &[u8],
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     let here = ready_here(s, c, room)?;
     let k = counter_in(s, animal, Identity::LabAnimal, here)?;
     if !s.counters[k].loose() {
@@ -138,7 +167,7 @@ fn check_catch(
             format!("{c} needs no large object and at most one small one to catch"),
         ));
     }
-    Ok(Checked::Catch {
+    Ok(Capture::Catch {
         crewman: c,
         animal: k,
         drop: dropped,
@@ -151,20 +180,23 @@ fn check_cage_lab_animal(
     c: Crewman,
     holder: Crewman,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     let here = ready_here(s, c, room)?;
     let cage = empty_cage(s, c)
         .ok_or_else(|| refuse("no_empty_cage", format!("{c} carries no empty Cage")))?;
     living(s, holder)?;
-    if s.crewman(holder).room != here || s.held_by(holder).is_none() {
-        return Err(refuse(
-            "no_animal_held",
-            format!("{holder} holds no Lab Animal in {here}"),
-        ));
-    }
-    Ok(Checked::CageLabAnimal {
+    let animal = s
+        .held_by(holder)
+        .filter(|_| s.crewman(holder).room == here)
+        .ok_or_else(|| {
+            refuse(
+                "no_animal_held",
+                format!("{holder} holds no Lab Animal in {here}"),
+            )
+        })?;
+    Ok(Capture::CageLabAnimal {
         crewman: c,
-        holder,
+        animal,
         cage,
     })
 }
@@ -176,7 +208,7 @@ fn check_transfer(
     c: Crewman,
     animal: u32,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     let here = ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -196,7 +228,7 @@ fn check_transfer(
             format!("Lab Animal {animal} is neither caged nor held"),
         ));
     }
-    Ok(Checked::TransferLabAnimal {
+    Ok(Capture::TransferLabAnimal {
         crewman: c,
         animal: k,
     })
@@ -208,7 +240,7 @@ fn check_cage_intruder(
     c: Crewman,
     intruder: u32,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     let here = ready_here(s, c, room)?;
     let k = counter_in(s, intruder, Identity::Intruder, here)?;
     if s.counters[k].cage.is_some() {
@@ -222,7 +254,7 @@ fn check_cage_intruder(
             "an awake Intruder is caged only at stage 1",
         ));
     }
-    Ok(Checked::CageIntruder {
+    Ok(Capture::CageIntruder {
         crewman: c,
         intruder: k,
         cage,
@@ -237,7 +269,7 @@ fn check_gain_control(
     intruder: u32,
     object: u8,
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Capture, RuleError> {
     let here = ready_here(s, c, room)?;
     let o = carried_object(s, c, object)?;
     if s.objects[o].kind != ObjectKind::ElectricProd {
@@ -256,24 +288,24 @@ fn check_gain_control(
             "prods have no effect on the Intruder",
         ));
     }
-    Ok(Checked::GainControl {
+    Ok(Capture::GainControl {
         crewman: c,
         intruder: k,
     })
 }
 
 /// Release a held animal or control (free, rules 9.3).
-pub fn check_release(s: &State, c: Crewman) -> Result<Checked, RuleError> {
+pub fn check_release(s: &State, c: Crewman) -> Result<Intent, RuleError> {
     living(s, c)?;
     if s.held_by(c).is_none() && s.controlled_by(c).is_none() {
         return Err(refuse("nothing_to_release", format!("{c} holds nothing")));
     }
-    Ok(Checked::Release { crewman: c })
+    Ok(Intent::Release { crewman: c })
 }
 
 /// Move with a controlled Intruder (rules 9.3): all 3 MP, one compartment, an unlocked secured
 /// room too.
-pub fn check_move_with_intruder(s: &State, c: Crewman, to: Room) -> Result<Checked, RuleError> {
+pub fn check_move_with_intruder(s: &State, c: Crewman, to: Room) -> Result<Intent, RuleError> {
     living(s, c)?;
     let intruder = s
         .controlled_by(c)
@@ -286,7 +318,7 @@ pub fn check_move_with_intruder(s: &State, c: Crewman, to: Room) -> Result<Check
             "moving with a controlled Intruder takes all 3 MP",
         ));
     }
-    Ok(Checked::MoveWithIntruder {
+    Ok(Intent::MoveWithIntruder {
         crewman: c,
         intruder,
         to,
@@ -294,7 +326,7 @@ pub fn check_move_with_intruder(s: &State, c: Crewman, to: Room) -> Result<Check
 }
 
 /// Carry a caged Intruder (rules 9.2): enough carriers, each with the MP to go.
-pub fn check_carry_cage(s: &State, cage: u8, to: Room) -> Result<Checked, RuleError> {
+pub fn check_carry_cage(s: &State, cage: u8, to: Room) -> Result<Intent, RuleError> {
     let o = object_index(s, cage)?;
     let carriers = s.carriers(o);
     let from = s
@@ -318,7 +350,7 @@ pub fn check_carry_cage(s: &State, cage: u8, to: Room) -> Result<Checked, RuleEr
             format!("a carrier of Cage {cage} lacks the MP"),
         ));
     }
-    Ok(Checked::CarryCage { cage: o, to, cost })
+    Ok(Intent::CarryCage { cage: o, to, cost })
 }
 
 /// The capture actions worth checking in the segment of `room` (or the general step).
@@ -373,9 +405,9 @@ pub fn capture_candidates(s: &State, room: Option<Room>) -> Vec<Action> {
 }
 
 /// Plays a checked capture action (the crewman acts).
-pub fn play_capture_action<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
-    match checked {
-        Checked::Catch {
+pub fn play<R: Roll>(t: &mut Table<'_, R>, capture: Capture) {
+    match capture {
+        Capture::Catch {
             crewman,
             animal,
             drop,
@@ -402,36 +434,34 @@ pub fn play_capture_action<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 caught,
             });
         }
-        Checked::CageLabAnimal {
+        Capture::CageLabAnimal {
             crewman,
-            holder,
+            animal,
             cage,
         } => {
             t.s.crew[crewman as usize].acted = true;
-            if let Some(k) = t.s.held_by(holder) {
-                t.s.counters[k].holder = None;
-                t.s.counters[k].cage = Some(cage);
-                let animal = t.s.counters[k].id;
-                t.tell(Event::LabAnimalCaged {
-                    crewman,
-                    animal,
-                    cage: cage as u8,
-                });
-            }
+            t.s.counters[animal].holder = None;
+            t.s.counters[animal].cage = Some(cage);
+            let animal = t.s.counters[animal].id;
+            t.tell(Event::LabAnimalCaged {
+                crewman,
+                animal,
+                cage: cage as u8,
+            });
         }
-        Checked::TransferLabAnimal { crewman, animal } => {
+        Capture::TransferLabAnimal { crewman, animal } => {
             t.s.crew[crewman as usize].acted = true;
             t.s.unbind(animal);
             t.s.counters[animal].place = Place::CagedLabAnimals;
             let animal = t.s.counters[animal].id;
             t.tell(Event::LabAnimalTransferred { crewman, animal });
         }
-        Checked::CageIntruder {
+        Capture::CageIntruder {
             crewman,
             intruder,
             cage,
         } => cage_intruder(t, crewman, intruder, cage),
-        Checked::GainControl { crewman, intruder } => {
+        Capture::GainControl { crewman, intruder } => {
             t.s.crew[crewman as usize].acted = true;
             let roll = t.dice.d6();
             let controlled = roll <= chart(t.s.stage).prod_control;
@@ -446,7 +476,6 @@ pub fn play_capture_action<R: Roll>(t: &mut Table<'_, R>, checked: Checked) {
                 controlled,
             });
         }
-        _ => {}
     }
 }
 

@@ -3,16 +3,17 @@
 
 use xenotable_protocol::intruder::{Crewman, Event, ObjectPlace, Room};
 
-use super::act::{Checked, fits, living, object_index, refuse, unbound};
+use super::crew_movement::{fits, object_index};
 use super::flow::Table;
-use super::roll::Roll;
+use super::intent::{Intent, living, refuse, unbound};
 use super::state::{Specialty, State, specialty};
 use super::tables::construction_turns;
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// Construct weapon: an Engineer in MNT with all his 3 MP, on a weapon still on the track that
 /// no other Engineer worked on this turn.
-pub fn check_construct(s: &State, c: Crewman, object: u8) -> Result<Checked, RuleError> {
+pub fn check_construct(s: &State, c: Crewman, object: u8) -> Result<Intent, RuleError> {
     living(s, c)?;
     unbound(s, c)?;
     let crew = s.crewman(c);
@@ -38,7 +39,7 @@ pub fn check_construct(s: &State, c: Crewman, object: u8) -> Result<Checked, Rul
             format!("another Engineer worked on object {object} this turn"),
         ));
     }
-    Ok(Checked::ConstructWeapon {
+    Ok(Intent::ConstructWeapon {
         crewman: c,
         object: o,
     })

@@ -6,13 +6,12 @@ use xenotable_protocol::intruder::{
     Crewman, Event, Identity, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
-use super::act::{crew_has_actions, defence_possible};
+use super::candidates::{crew_has_actions, defence_possible};
 use super::capture::{caged_lab_animal, open_cage};
-use super::roll::Roll;
 use super::state::{Ending, Place, Specialty, State, Step, specialty};
 use super::station::{PANIC_ORDER, ROOMS, adjacent, random_move};
 use super::tables::{chart, power, target_of};
-use crate::games::Told;
+use crate::games::{Dice, Roll};
 
 /// The counters that move in phase 1 (5.2), in ascending opaque id: on the map and awake.
 pub fn movers(s: &State) -> Vec<usize> {
@@ -78,19 +77,10 @@ pub fn attack_targets(s: &State, room: Room, k: usize) -> Vec<Crewman> {
     }
 }
 
-/// The state, the dice and the events told so far.
-pub struct Table<'a, R: Roll> {
-    pub s: &'a mut State,
-    pub dice: &'a mut R,
-    pub out: &'a mut Vec<Told<Event>>,
-}
+/// The state, the dice (the match's, or loaded dice in tests) and the events told so far.
+pub type Table<'a, R = Dice> = crate::games::Table<'a, State, Event, R>;
 
 impl<R: Roll> Table<'_, R> {
-    /// Tells an event to everyone (the automatic Intruder has no secret to keep).
-    pub fn tell(&mut self, event: Event) {
-        self.out.push(Told::public(event));
-    }
-
     fn over(&self) -> bool {
         self.s.ending.is_some()
     }

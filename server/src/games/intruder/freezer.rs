@@ -3,15 +3,15 @@
 
 use xenotable_protocol::intruder::{Crewman, Event, Identity, Phase, Power, Room};
 
-use super::act::{Checked, ready_here, refuse};
 use super::flow::Table;
-use super::roll::Roll;
+use super::intent::{Intent, ready_here, refuse};
 use super::state::{Place, State};
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// Turn on the Freezer: anyone in the Command Module, in the Second Interaction, while a
 /// crewman or a counter is in FRZ (our rule: an empty Freezer is not worth an action).
-pub fn check_turn_on(s: &State, c: Crewman, room: Option<Room>) -> Result<Checked, RuleError> {
+pub fn check_turn_on(s: &State, c: Crewman, room: Option<Room>) -> Result<Intent, RuleError> {
     let here = ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -31,7 +31,7 @@ pub fn check_turn_on(s: &State, c: Crewman, room: Option<Room>) -> Result<Checke
     if !occupied {
         return Err(refuse("freezer_empty", "nothing is in the Freezer"));
     }
-    Ok(Checked::TurnOnFreezer { crewman: c })
+    Ok(Intent::TurnOnFreezer { crewman: c })
 }
 
 /// Rules 12.3: crewmen in FRZ die, Lab Animals are lost, Intruders are frozen (captured) or,

@@ -10,13 +10,13 @@
 
 use xenotable_protocol::intruder::{Action, CounterMove, Crewman, Event, ObjectPlace, Phase, Room};
 
-use super::act::refuse;
 use super::capture::{caged_lab_animal, lab_caged, open_cage, open_lab_cages};
 use super::flow::{Table, attack_targets, free_intruder, movers, moves};
+use super::intent::refuse;
 use super::prometheus;
-use super::roll::Roll;
 use super::state::{Place, State, Step};
 use super::station::{adjacent, is_secured};
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// An Intruder seat intent that passed its check.
@@ -24,7 +24,11 @@ use crate::games::RuleError;
 pub enum Decision {
     /// Phase-1 paths by counter index.
     Plan(Vec<(usize, Vec<Room>)>),
-    Attack(Option<Crewman>),
+    /// `attacker` attacks `target`, or (`None`) nobody.
+    Attack {
+        attacker: Attacker,
+        target: Option<Crewman>,
+    },
     Destroy {
         object: usize,
         room: Room,
@@ -38,14 +42,36 @@ pub enum Decision {
     EndDestruction,
 }
 
+/// The Intruder whose attack the seat decides, as the step holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attacker {
+    /// Intruder `intruder` (a counter index) in `room`; the Intruders of `rest` act after it.
+    Station {
+        room: Room,
+        intruder: usize,
+        rest: Vec<usize>,
+    },
+    /// The stowaway `intruder` aboard Shuttle `shuttle`.
+    Aboard { shuttle: u8, intruder: usize },
+}
+
+impl Attacker {
+    fn intruder(&self) -> usize {
+        match self {
+            Attacker::Station { intruder, .. } | Attacker::Aboard { intruder, .. } => *intruder,
+        }
+    }
+}
+
 /// Whether the Intruder seat may send `action` now, and what it means.
 pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
     match (action, &s.step) {
         (Action::PlanMovement { moves }, Step::IntruderMovement) => check_plan(s, moves),
         (Action::IntruderAttack { intruder, target }, _) if attacker(s).is_some() => {
-            let Some((k, targets)) = attacker(s) else {
+            let Some((attacker, targets)) = attacker(s) else {
                 return Err(RuleError::wrong_phase("no Intruder decides an attack now"));
             };
+            let k = attacker.intruder();
             if s.counters[k].id != *intruder {
                 return Err(refuse(
                     "not_this_intruder",
@@ -57,7 +83,10 @@ pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
             {
                 return Err(refuse("not_a_target", format!("{c} cannot be attacked")));
             }
-            Ok(Decision::Attack(*target))
+            Ok(Decision::Attack {
+                attacker,
+                target: *target,
+            })
         }
         (Action::DestroyObject { object }, Step::IntruderDestruction) => check_destroy(s, *object),
         (Action::OpenCage { cage }, Step::IntruderDestruction) => check_open_cage(s, *cage),
@@ -71,12 +100,27 @@ pub fn check(s: &State, action: &Action) -> Result<Decision, RuleError> {
 
 /// The Intruder deciding whether it attacks now (on the station or aboard a Shuttle, 15.2),
 /// and whom it may attack.
-fn attacker(s: &State) -> Option<(usize, Vec<Crewman>)> {
-    match s.step {
-        Step::IntruderAttack { room, intruder, .. } => {
-            Some((intruder, attack_targets(s, room, intruder)))
-        }
-        Step::ShuttleAttack { shuttle, intruder } => Some((intruder, s.crew_aboard(shuttle))),
+fn attacker(s: &State) -> Option<(Attacker, Vec<Crewman>)> {
+    match &s.step {
+        Step::IntruderAttack {
+            room,
+            intruder,
+            rest,
+        } => Some((
+            Attacker::Station {
+                room: *room,
+                intruder: *intruder,
+                rest: rest.clone(),
+            },
+            attack_targets(s, *room, *intruder),
+        )),
+        Step::ShuttleAttack { shuttle, intruder } => Some((
+            Attacker::Aboard {
+                shuttle: *shuttle,
+                intruder: *intruder,
+            },
+            s.crew_aboard(*shuttle),
+        )),
         _ => None,
     }
 }
@@ -226,10 +270,10 @@ pub fn candidates(s: &State) -> Vec<Action> {
             out
         }
         Step::IntruderAttack { .. } | Step::ShuttleAttack { .. } => {
-            let Some((k, targets)) = attacker(s) else {
+            let Some((attacker, targets)) = attacker(s) else {
                 return Vec::new();
             };
-            let intruder_id = s.counters[k].id;
+            let intruder_id = s.counters[attacker.intruder()].id;
             std::iter::once(None)
                 .chain(targets.into_iter().map(Some))
                 .map(|target| Action::IntruderAttack {
@@ -277,16 +321,15 @@ pub fn execute<R: Roll>(t: &mut Table<'_, R>, decision: Decision) {
                 t.end_phase_one();
             }
         }
-        Decision::Attack(target) => match t.s.step.clone() {
-            Step::IntruderAttack {
+        Decision::Attack { attacker, target } => match attacker {
+            Attacker::Station {
                 room,
                 intruder,
                 rest,
             } => t.decided_attack(room, intruder, target, rest),
-            Step::ShuttleAttack { shuttle, intruder } => {
+            Attacker::Aboard { shuttle, intruder } => {
                 t.shuttle_decided(shuttle, intruder, target);
             }
-            _ => {}
         },
         Decision::Destroy { object, room } => {
             t.s.objects[object].place = ObjectPlace::Lost {};

@@ -4,7 +4,7 @@
 use xenotable_protocol::intruder::{Action, Identity, ObjectKind, ObjectPlace, Power, Room};
 
 use super::Intruder;
-use super::act::{load, may_carry};
+use super::crew_movement::{load, may_carry};
 use super::orders::ordered;
 use super::state::{CREW, Place, State};
 use super::tables::chart;

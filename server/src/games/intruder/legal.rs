@@ -4,7 +4,8 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, ObjectPlace, Room};
 
-use super::act::{check_intent, defence_candidates, segment_candidates};
+use super::candidates::{defence_candidates, segment_candidates};
+use super::intent::check_intent;
 use super::intruder_seat;
 use super::orders;
 use super::prometheus;

@@ -10,8 +10,8 @@
 use xenotable_protocol::intruder::{Event, Identity, Room};
 
 use super::flow::Table;
-use super::roll::Roll;
 use super::state::{CREW, Place};
+use crate::games::Roll;
 
 impl<R: Roll> Table<'_, R> {
     /// Step 14.2 with the option: one random crewman in play becomes a face-down counter in

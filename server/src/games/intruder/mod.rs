@@ -25,22 +25,30 @@
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `scenario` (scenarios and seats), `station` (the map and random movement), `tables`
 //! (life stages, powers, the CRT), `state` (the truth and the set-up), `flow` (the turn:
-//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `act` (the
-//! crew's intents: one `check` for `apply` and `legal`), `capture` (Lab Animals, Cages, prod
-//! control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
+//! movement, interactions with the automatic Intruder, metamorphosis, panic, the end), `intent`
+//! (the crew's intents checked: one `check` for `apply` and `legal`, sent to the rules of the
+//! step), `crew_movement` (moving, carrying, unlocking), `combat` (crew attacks, self-defence,
+//! the CRT), `crew_actions` (self-destruct, airlocks, inventory), `candidates` (the crew
+//! actions worth checking, and whether anyone may act), `execute` (carrying out a checked
+//! intent), `capture` (Lab Animals, Cages, prod control), `freezer`, `construction` (the Weapon Construction Track), `shuttle` (leaving in a
 //! Shuttle, the stowaway and the fight aboard, repeated at once; escaped crewmen count alive and
 //! at detonation 3 of them make a draw, for both seats of 17.3 too), `lost` (lost crewmen:
 //! lost at a panic, found when revealed or when nobody else is in play), `prometheus` (the
 //! Return to Prometheus set-up and its set-up step), `intruder_seat` (the Intruder seat's
 //! intents), `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who
-//! acts and what they may send), `view` and `roll` (dice, loadable in tests).
+//! acts and what they may send) and `view`.
 
-mod act;
 mod bot;
+mod candidates;
 mod capture;
+mod combat;
 mod construction;
+mod crew_actions;
+mod crew_movement;
+mod execute;
 mod flow;
 mod freezer;
+mod intent;
 mod intruder_seat;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
@@ -48,7 +56,6 @@ mod legal;
 mod lost;
 mod orders;
 mod prometheus;
-mod roll;
 mod scenario;
 mod shuttle;
 mod state;
@@ -67,10 +74,11 @@ pub use scenario::Scenario;
 pub use state::State;
 
 use crate::bots::Bot;
-use crate::games::{Dice, Game, RuleError, ScenarioInfo, SetupError, Told, Viewer};
+use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
-use roll::Roll;
+use intent::Intent;
+use intruder_seat::Decision;
 use scenario::SCENARIOS;
 
 /// The game, for the registry.
@@ -118,6 +126,18 @@ pub struct Config {
     pub marines: bool,
 }
 
+/// An action that passed its check, by the kind of seat that sent it.
+#[derive(Debug, Clone)]
+pub enum Checked {
+    /// A crew seat's orders, where several seats share the crew (17.3, 17.4): checked as far as
+    /// they can be foreseen, executed once no seat owes any.
+    Orders { seat: Seat, orders: Vec<Action> },
+    /// A decision of the Intruder seat (17.1).
+    Intruder(Decision),
+    /// An intent of the crew seat.
+    Crew(Intent),
+}
+
 /// The scenarios the engine plays.
 fn playable() -> impl Iterator<Item = Scenario> {
     SCENARIOS.into_iter().filter(|s| s.playable())
@@ -142,6 +162,7 @@ impl Game for Intruder {
     type Config = Config;
     type State = State;
     type Action = Action;
+    type Checked = Checked;
     type View = View;
     type Event = Event;
 
@@ -231,13 +252,18 @@ impl Game for Intruder {
         legal::legal_actions(state, seat)
     }
 
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        dice: &mut Dice,
-    ) -> Result<Vec<Told<Event>>, RuleError> {
-        play(state, seat, action, dice)
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<Checked, RuleError> {
+        if state.scenario.split_crew() && seat != Seat::Intruder && state.ending.is_none() {
+            orders::check(state, seat, action).map(|orders| Checked::Orders { seat, orders })
+        } else if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
+            intruder_seat::check(state, action).map(Checked::Intruder)
+        } else {
+            intent::check(state, seat, action).map(Checked::Crew)
+        }
+    }
+
+    fn execute(state: &mut State, checked: Checked, dice: &mut Dice) -> Vec<Told<Event>> {
+        execute(state, checked, dice)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -280,49 +306,20 @@ fn new_state(config: &Config, dice: &mut impl Roll) -> State {
     }
     let mut state = State::solitaire(config.scenario, config.turn_limit, dice);
     state.lost_crewmen = config.lost_crewmen;
-    let mut out = Vec::new();
-    Table {
-        s: &mut state,
-        dice,
-        out: &mut out,
-    }
-    .start_turn();
-    state.set_up = out.into_iter().map(|t| t.event).collect();
+    let mut table = Table::new(&mut state, dice);
+    table.start_turn();
+    let set_up = table.told().into_iter().map(|t| t.event).collect();
+    state.set_up = set_up;
     state
 }
 
-/// Checks and plays `action` with any source of dice. On `Err` nothing changed.
-fn play<R: Roll>(
-    state: &mut State,
-    seat: Seat,
-    action: &Action,
-    dice: &mut R,
-) -> Result<Vec<Told<Event>>, RuleError> {
-    let mut out = Vec::new();
-    if state.scenario.split_crew() && seat != Seat::Intruder && state.ending.is_none() {
-        let orders = orders::check(state, seat, action)?;
-        let mut table = Table {
-            s: state,
-            dice,
-            out: &mut out,
-        };
-        orders::give(&mut table, seat, orders);
-    } else if seat == Seat::Intruder && legal::to_act(state).contains(&seat) {
-        let decision = intruder_seat::check(state, action)?;
-        let mut table = Table {
-            s: state,
-            dice,
-            out: &mut out,
-        };
-        intruder_seat::execute(&mut table, decision);
-    } else {
-        let checked = act::check(state, seat, action)?;
-        let mut table = Table {
-            s: state,
-            dice,
-            out: &mut out,
-        };
-        act::execute(&mut table, checked);
+/// Carries out a checked action with any dice: the match's, or loaded dice in tests.
+fn execute<R: Roll>(state: &mut State, checked: Checked, dice: &mut R) -> Vec<Told<Event>> {
+    let mut table = Table::new(state, dice);
+    match checked {
+        Checked::Orders { seat, orders } => orders::give(&mut table, seat, orders),
+        Checked::Intruder(decision) => intruder_seat::execute(&mut table, decision),
+        Checked::Crew(intent) => execute::execute(&mut table, intent),
     }
-    Ok(out)
+    table.told()
 }

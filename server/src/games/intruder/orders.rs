@@ -19,13 +19,14 @@
 use xenotable_protocol::intruder::{Action, Crewman, Event};
 use xenotable_protocol::{Outcome, Seat};
 
-use super::act::{self, Checked, refuse};
+use super::execute;
 use super::flow::Table;
+use super::intent::{self, Attacked, Intent, refuse};
 use super::legal::candidates;
-use super::roll::Roll;
 use super::scenario::Scenario;
 use super::state::{CREW, Ending, Place, Specialty, State, Step, specialty};
-use crate::games::{Audience, Dice, RuleError, Told};
+use crate::games::Roll;
+use crate::games::{Audience, Dice, RuleError};
 
 /// The seat that commands crewman `c`: his team's (17.4: Cn, En and Sn are team n), or his
 /// specialty's (17.3).
@@ -158,7 +159,7 @@ pub fn possible(s: &State, seat: Seat) -> impl Iterator<Item = Action> {
     open.then(|| candidates(s))
         .into_iter()
         .flatten()
-        .filter(move |a| owns(s, seat, a) && act::check_intent(s, a).is_ok())
+        .filter(move |a| owns(s, seat, a) && intent::check_intent(s, a).is_ok())
 }
 
 /// The crew seats that still owe orders at this decision point: not ready yet, with a crewman
@@ -267,16 +268,8 @@ impl Foresight {
         if !self.open() {
             return Ok(());
         }
-        let checked = act::check_intent(&self.copy, order)?;
-        let mut out = Vec::new();
-        act::execute(
-            &mut Table {
-                s: &mut self.copy,
-                dice: &mut self.dice,
-                out: &mut out,
-            },
-            checked,
-        );
+        let checked = intent::check_intent(&self.copy, order)?;
+        execute::execute(&mut Table::new(&mut self.copy, &mut self.dice), checked);
         Ok(())
     }
 }
@@ -329,16 +322,16 @@ fn owns(s: &State, seat: Seat, order: &Action) -> bool {
 
 /// Takes `seat`'s orders; once no seat owes any, executes them.
 pub fn give<R: Roll>(t: &mut Table<'_, R>, seat: Seat, orders: Vec<Action>) {
-    t.out.push(Told::secret(
+    t.tell_secret(
         Event::OrdersGiven {
             seat,
             orders: Some(orders.clone()),
         },
         Audience::only(seat),
-    ));
+    );
     t.s.orders.push((seat, orders));
     if owing(t.s).is_empty() {
-        execute(t);
+        execute_blocks(t);
     }
 }
 
@@ -374,7 +367,7 @@ fn point(s: &State) -> (u32, xenotable_protocol::intruder::Phase, Step) {
 }
 
 /// Executes every block, then closes the decision point if it is still open.
-fn execute<R: Roll>(t: &mut Table<'_, R>) {
+fn execute_blocks<R: Roll>(t: &mut Table<'_, R>) {
     let mut blocks = std::mem::take(&mut t.s.orders);
     let order = block_order(t.s);
     blocks.sort_by_key(|(seat, _)| order.iter().position(|s| s == seat));
@@ -390,8 +383,8 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
                 continue;
             }
             // Carriers may have changed since the order was given: it is checked again.
-            match owned(t.s, seat, &order).and_then(|_| act::check_intent(t.s, &order)) {
-                Ok(checked) => act::execute(t, checked),
+            match owned(t.s, seat, &order).and_then(|_| intent::check_intent(t.s, &order)) {
+                Ok(intent) => execute::execute(t, intent),
                 Err(e) => {
                     // A carry whose carriers all put the Cage down names nobody: it lapses.
                     let own: Vec<Crewman> = crewmen
@@ -413,13 +406,18 @@ fn execute<R: Roll>(t: &mut Table<'_, R>) {
     if t.s.ending.is_some() || point(t.s) != at {
         return;
     }
-    let close = match t.s.step {
-        Step::SetUp => Checked::EndSetUp,
-        Step::CrewMovement => Checked::EndMovement,
-        Step::SelfDefence { .. } | Step::ShuttleDefence { .. } => Checked::NoDefence,
-        _ => Checked::EndActions,
+    let close = match &t.s.step {
+        Step::SetUp => Intent::EndSetUp,
+        Step::CrewMovement => Intent::EndMovement,
+        Step::CrewActions(segment) => Intent::EndSegment(*segment),
+        Step::ShuttleActions { shuttle } => Intent::EndShuttleActions(*shuttle),
+        step => match Attacked::of(step) {
+            Some(attacked) => Intent::NoDefence(attacked),
+            // Crew seats owe orders only at the crew's decision points above.
+            None => return,
+        },
     };
-    act::execute(t, close);
+    execute::execute(t, close);
 }
 
 /// The scores of the crew seats (17.3): each counts its own dead, both every kill and capture

@@ -22,12 +22,14 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Room,
 };
 
-use super::act::{Checked, fits, living, object_index, refuse, useless};
+use super::combat::useless;
+use super::crew_movement::{fits, object_index};
 use super::flow::Table;
-use super::roll::Roll;
+use super::intent::{Intent, living, refuse};
 use super::scenario::Scenario;
 use super::state::{CREW, Place, Shuttle, Specialty, State, Step, specialty};
 use super::station::PANIC_ORDER;
+use crate::games::Roll;
 use crate::games::RuleError;
 
 /// Where each team starts, team 1 first.
@@ -99,12 +101,7 @@ pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut imp
     if marines {
         arm_marines(&mut s);
     }
-    let mut out = Vec::new();
-    let mut t = Table {
-        s: &mut s,
-        dice,
-        out: &mut out,
-    };
+    let mut t = Table::new(&mut s, dice);
     t.determine_powers();
     place_in_panic_order(&mut t);
     // The set-up movements come before the teams are placed: no crewman stops a counter.
@@ -117,7 +114,8 @@ pub fn set_up(scenario: Scenario, turn_limit: u32, marines: bool, dice: &mut imp
             set_up_movement_done(&mut t);
         }
     }
-    s.set_up = out.into_iter().map(|t| t.event).collect();
+    let set_up = t.told().into_iter().map(|t| t.event).collect();
+    s.set_up = set_up;
     s
 }
 
@@ -168,7 +166,7 @@ pub fn set_up_movement_done<R: Roll>(t: &mut Table<'_, R>) {
 }
 
 /// Whether the crew's set-up step may take `action`.
-pub fn check(s: &State, action: &Action) -> Result<Checked, RuleError> {
+pub fn check(s: &State, action: &Action) -> Result<Intent, RuleError> {
     match action {
         Action::PickUp { crewman, object } => {
             living(s, *crewman)?;
@@ -186,7 +184,7 @@ pub fn check(s: &State, action: &Action) -> Result<Checked, RuleError> {
                     format!("{crewman} cannot carry object {object} too"),
                 ));
             }
-            Ok(Checked::PickUp {
+            Ok(Intent::PickUp {
                 crewman: *crewman,
                 object: o,
                 cost: 0,
@@ -213,12 +211,12 @@ pub fn check(s: &State, action: &Action) -> Result<Checked, RuleError> {
                     format!("object {object} may work against the Intruders"),
                 ));
             }
-            Ok(Checked::Discard {
+            Ok(Intent::Discard {
                 crewman: *crewman,
                 object: o,
             })
         }
-        Action::EndSetUp {} => Ok(Checked::EndSetUp),
+        Action::EndSetUp {} => Ok(Intent::EndSetUp),
         _ => Err(RuleError::wrong_phase("the teams are setting up")),
     }
 }

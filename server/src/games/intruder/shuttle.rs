@@ -10,16 +10,15 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, Phase, Power, Room, SelfDestruct,
 };
 
-use super::act::{
-    Checked, MARINE_WEAPONS, after_crew_action, check_attack, check_marine_attack,
-    defence_possible_among, ready_here, ready_to_act, refuse,
-};
+use super::candidates::defence_possible_among;
 use super::capture::{empty_cage, roll_to_cage};
+use super::combat::{MARINE_WEAPONS, check_attack, check_marine_attack};
+use super::execute::after_crew_action;
 use super::flow::Table;
+use super::intent::{Intent, ready_here, ready_to_act, refuse};
 use super::prometheus::marine;
-use super::roll::Roll;
 use super::state::{Place, State, Step};
-use crate::games::RuleError;
+use crate::games::{Roll, RuleError};
 
 /// Where Shuttle #n is docked: #1 and #2 in their Shuttle Docks (15.2), #3 at AIR in Return to
 /// Prometheus (17.4: the team at AIR leaves in its own Shuttle).
@@ -60,7 +59,7 @@ pub fn check_leave(
     c: Crewman,
     with: &[Crewman],
     room: Option<Room>,
-) -> Result<Checked, RuleError> {
+) -> Result<Intent, RuleError> {
     let dock = ready_here(s, c, room)?;
     if s.phase != Phase::SecondInteraction {
         return Err(RuleError::wrong_phase(
@@ -99,10 +98,11 @@ pub fn check_leave(
             format!("{bearer} carries a caged counter"),
         ));
     }
-    Ok(Checked::LeaveInShuttle {
+    Ok(Intent::LeaveInShuttle {
         crewman: c,
         shuttle: n,
         with: with.to_vec(),
+        resume: room,
     })
 }
 
@@ -157,7 +157,7 @@ fn ready_aboard(s: &State, c: Crewman, n: u8) -> Result<(), RuleError> {
 }
 
 /// Checks a crew action in the crew action segment aboard Shuttle `n`.
-pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleError> {
+pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Intent, RuleError> {
     match action {
         Action::Attack {
             crewman,
@@ -190,7 +190,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
                     "an awake Intruder is caged only at stage 1",
                 ));
             }
-            Ok(Checked::CageStowaway {
+            Ok(Intent::CageStowaway {
                 crewman: *crewman,
                 intruder: k,
                 cage,
@@ -201,7 +201,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
             if s.shuttles[usize::from(n - 1)].prepared.is_some() {
                 return Err(refuse("already_prepared", "the hatches are prepared"));
             }
-            Ok(Checked::PrepareHatches {
+            Ok(Intent::PrepareHatches {
                 crewman: *crewman,
                 shuttle: n,
             })
@@ -215,7 +215,7 @@ pub fn check_aboard(s: &State, action: &Action, n: u8) -> Result<Checked, RuleEr
                     "the hatches open after a whole crew action segment spent preparing",
                 ));
             }
-            Ok(Checked::OpenHatches {
+            Ok(Intent::OpenHatches {
                 crewman: *crewman,
                 shuttle: n,
             })
@@ -275,12 +275,9 @@ fn on_station_for_stowing(s: &State) -> Vec<usize> {
 
 impl<R: Roll> Table<'_, R> {
     /// Shuttle `n` leaves with `crewman` and `with` (15.2), a stowaway may get aboard, and the
-    /// fight aboard is played at once.
-    pub fn launch(&mut self, crewman: Crewman, n: u8, with: Vec<Crewman>) {
-        let resume = match self.s.step {
-            Step::CrewActions(segment) => segment,
-            _ => None,
-        };
+    /// fight aboard is played at once; then the station goes on in the crew action segment of
+    /// `resume` (`None`: the general step).
+    pub fn launch(&mut self, crewman: Crewman, n: u8, with: Vec<Crewman>, resume: Option<Room>) {
         let crew: Vec<Crewman> = std::iter::once(crewman).chain(with).collect();
         for &c in &crew {
             let member = &mut self.s.crew[c as usize];

@@ -7,10 +7,10 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
-use super::roll::Roll;
 use super::scenario::Scenario;
 use super::station::PANIC_ORDER;
 use super::tables::chart;
+use crate::games::Roll;
 
 /// Every crewman in canonical order.
 pub const CREW: [Crewman; 9] = [
@@ -395,10 +395,11 @@ impl State {
         self.counters.len() - 1
     }
 
-    /// An opaque id never drawn before in this match.
+    /// An opaque id never drawn before in this match (nine digits at most, so it reads well
+    /// on the wire).
     pub fn fresh_id(&mut self, dice: &mut impl Roll) -> u32 {
         loop {
-            let id = dice.opaque_id();
+            let id = dice.index(1_000_000_000) as u32;
             if self.used_ids.insert(id) {
                 return id;
             }

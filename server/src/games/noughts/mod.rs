@@ -74,6 +74,13 @@ pub enum Action {
     Mark { square: u8 },
 }
 
+/// A checked mark: by which side (index), on which free square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marking {
+    side: usize,
+    square: u8,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -129,6 +136,7 @@ impl Game for Noughts {
     type Config = ();
     type State = State;
     type Action = Action;
+    type Checked = Marking;
     type View = View;
     type Event = Event;
 
@@ -183,12 +191,7 @@ impl Game for Noughts {
             .collect()
     }
 
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        _dice: &mut Dice,
-    ) -> Result<Vec<Told<Event>>, RuleError> {
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<Marking, RuleError> {
         if state.ended.is_some() {
             return Err(RuleError::game_over());
         }
@@ -203,6 +206,12 @@ impl Game for Noughts {
                 format!("square {square} is not a free square (0 to 8)"),
             ));
         };
+        Ok(Marking { side: me, square })
+    }
+
+    fn execute(state: &mut State, marking: Marking, _dice: &mut Dice) -> Vec<Told<Event>> {
+        let Marking { side: me, square } = marking;
+        let seat = SIDES[me];
         let other = 1 - me;
         let mut told = Vec::new();
         if state.mines[other] == Some(square) {
@@ -226,7 +235,7 @@ impl Game for Noughts {
             None if !state.squares.contains(&Square::Free) => Some(Ending::BoardFull),
             None => None,
         };
-        Ok(told)
+        told
     }
 
     fn view(state: &State, viewer: Viewer) -> View {

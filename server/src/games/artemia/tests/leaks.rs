@@ -8,7 +8,7 @@ use xenotable_protocol::{MatchView, Seat};
 use super::support::{Picker, new_game, random_step};
 use crate::games::artemia::state::State;
 use crate::games::artemia::{Artemia, BoardSide};
-use crate::games::{Dice, Game, Viewer};
+use crate::games::{Dice, Game, Roll, Viewer};
 
 /// Every viewer of a table of `hunted` Hunted but the omniscient one.
 fn viewers(hunted: usize) -> Vec<Viewer> {

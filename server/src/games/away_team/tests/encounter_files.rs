@@ -4,9 +4,9 @@
 use xenotable_protocol::away_team::{Mode, Role};
 
 use super::support::{CRYSTAL_SPIRES, shipped};
-use crate::games::Dice;
 use crate::games::away_team::MAX_FILE_BYTES;
 use crate::games::away_team::encounter::{Encounter, Objective, SkillSpec};
+use crate::games::{Dice, Roll};
 
 fn error(text: &str) -> String {
     match Encounter::parse(text) {

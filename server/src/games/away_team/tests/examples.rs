@@ -205,7 +205,7 @@ fn example_6_the_d6_method_rerolls_numbers_no_active_crew_member_has() {
     let mut dice = Loaded::new(&[6, 5, 2]);
     // Active: captain (1), b (2), c (3), d (4); a is stunned.
     assert_eq!(d6_method(&s, &mut dice), Some((vec![6, 5, 2], 2)));
-    assert!(dice.spent());
+    assert_eq!(dice.left(), 0);
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn example_8_non_ranged_and_unprovoked_peaceful_aliens_hold_until_a_stun_provoke
     let mut s = start(&text);
     assert_eq!(s.to_order(), [4]);
     let mut dice = Loaded::new(&[]);
-    let refused = crate::games::away_team::play(
+    let refused = super::support::play(
         &mut s,
         Seat::Aliens,
         &super::support::target("folk-2", "sec"),
@@ -277,7 +277,7 @@ fn example_10_stun_weapons_stun_the_crew_and_only_the_last_stun_loses() {
     assert_eq!(s.crew[0].state, FigureState::Stunned);
     assert_eq!(s.ending, None);
     let mut dice = Loaded::new(&[]);
-    let refused = crate::games::away_team::play(
+    let refused = super::support::play(
         &mut s,
         Seat::AwayTeam,
         &Action::Order {
@@ -381,7 +381,7 @@ fn example_12_surviving_the_last_round_wins_even_with_every_alien_standing() {
 }
 
 fn act_refused(s: &mut crate::games::away_team::State, dice: &mut Loaded) -> bool {
-    crate::games::away_team::play(s, Seat::AwayTeam, &Action::Lock {}, dice)
+    super::support::play(s, Seat::AwayTeam, &Action::Lock {}, dice)
         .is_err_and(|e| e.code() == "game_over")
 }
 

@@ -8,7 +8,7 @@ use xenotable_protocol::away_team::{Event, Mode};
 
 use super::support::CRYSTAL_SPIRES;
 use crate::games::away_team::{AwayTeam, test_match};
-use crate::games::{AnyMatch, Dice, Game, JsonEvent, Viewer};
+use crate::games::{AnyMatch, Dice, Game, JsonEvent, Roll, Viewer};
 
 /// Plays `count` random legal actions of `seat` whose type is `kind`; the JSON of every
 /// event as each viewer sees it (`null`: withheld).

@@ -10,7 +10,7 @@ use super::support::shipped;
 use crate::games::away_team::encounter::Encounter;
 use crate::games::away_team::invariants::check as check_invariants;
 use crate::games::away_team::{AwayTeam, State};
-use crate::games::{Dice, Game, Told};
+use crate::games::{Dice, Game, Roll, Told};
 
 /// Most actions a random game may take before it counts as stuck.
 const MAX_ACTIONS: usize = 3_000;

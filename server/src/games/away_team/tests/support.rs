@@ -3,11 +3,11 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::away_team::{Action, CrewOrder, Event, Mode, Shot};
 
-use crate::games::Told;
+pub use crate::games::Loaded;
 use crate::games::away_team::encounter::Encounter;
-use crate::games::away_team::play;
-use crate::games::away_team::shot::D6;
 use crate::games::away_team::state::State;
+use crate::games::away_team::{AwayTeam, execute};
+use crate::games::{Game, RuleError, Told};
 
 /// The example encounter of rules 5.3, as shipped.
 pub const CRYSTAL_SPIRES: &str =
@@ -30,35 +30,15 @@ pub fn shipped() -> Vec<(String, String)> {
     files
 }
 
-/// Dice that roll the faces given, in order; running out is a bug in the test.
-pub struct Loaded {
-    faces: Vec<u8>,
-    next: usize,
-}
-
-impl Loaded {
-    pub fn new(faces: &[u8]) -> Loaded {
-        Loaded {
-            faces: faces.to_vec(),
-            next: 0,
-        }
-    }
-
-    /// Whether every face was rolled.
-    pub fn spent(&self) -> bool {
-        self.next == self.faces.len()
-    }
-}
-
-impl D6 for Loaded {
-    fn d6(&mut self) -> u8 {
-        let face = *self
-            .faces
-            .get(self.next)
-            .unwrap_or_else(|| panic!("the test rolled more than {:?}", self.faces));
-        self.next += 1;
-        face
-    }
+/// Checks and plays `action` with loaded dice, as [`Game::apply`] does with the match's.
+pub fn play(
+    s: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut Loaded,
+) -> Result<Vec<Told<Event>>, RuleError> {
+    let mv = AwayTeam::check(s, seat, action)?;
+    Ok(execute(s, mv, dice))
 }
 
 /// A `[[crew]]` entry.
@@ -131,7 +111,7 @@ pub fn round(
         }
         events.extend(act(s, Seat::Aliens, Action::Lock {}, &mut dice));
     }
-    assert!(dice.spent(), "not every face was rolled: {events:#?}");
+    assert_eq!(dice.left(), 0, "not every face was rolled: {events:#?}");
     events
 }
 

@@ -10,7 +10,7 @@ use crate::games::derelict::Derelict;
 pub use crate::games::derelict::invariants::check as assert_invariants;
 use crate::games::derelict::scenario::{AlienPool, Map, Scenario, SquadItem, Timer};
 use crate::games::derelict::state::State;
-use crate::games::{Dice, Game, RuleError};
+use crate::games::{Dice, Game, Roll, RuleError};
 
 /// The map of the example of rules 12.6.
 pub const CHAPEL_ROWS: [&str; 8] = [

@@ -4,7 +4,7 @@ use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{Action, Crewman, ObjectKind, ObjectPlace, Room};
 
 use super::super::Intruder;
-use super::super::act::check;
+use super::super::intent::check;
 use super::super::state::{State, Step};
 use super::support::{Loaded, arm, bare, crew, put};
 use crate::games::{Game, Viewer};

@@ -4,7 +4,7 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Effect, Event, ObjectKind, Phase, Power, Room, SelfDestruct, Weapon,
 };
 
-use super::super::act::check;
+use super::super::intent::check;
 use super::super::state::{CREW, Place, State, Step};
 use super::super::station::random_move;
 use super::super::tables::{chart, target_of};

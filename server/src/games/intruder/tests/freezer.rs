@@ -5,7 +5,7 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Event, ObjectKind, ObjectPlace, Phase, Power, Room,
 };
 
-use super::super::act::check;
+use super::super::intent::check;
 use super::super::state::{Place, State, Step};
 use super::support::{Loaded, animal, automatic, bare, crew, intruder, put};
 

@@ -7,8 +7,10 @@ use xenotable_protocol::intruder::{
 use xenotable_protocol::{Outcome, Seat};
 
 use super::super::state::{CREW, Ending, Place, State, Step};
-use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, animal, arm, bare, first_cage, first_of, interact, intruder, put};
+use super::super::{Intruder, Scenario};
+use super::support::{
+    Loaded, animal, arm, bare, first_cage, first_of, interact, intruder, play, put,
+};
 use crate::games::{Game, RuleError};
 
 /// An empty station of the Intelligent Intruder, waiting for the Intruder seat's plan.

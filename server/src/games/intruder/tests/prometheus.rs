@@ -11,8 +11,8 @@ use super::super::prometheus::set_up;
 use super::super::state::{CREW, Place, State, Step};
 use super::super::station::PANIC_ORDER;
 use super::super::tables::power;
-use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, bare, crew, in_segment, intruder, put};
+use super::super::{Intruder, Scenario};
+use super::support::{Loaded, bare, crew, in_segment, intruder, play, put};
 use crate::games::{Dice, Game, RuleError, Viewer};
 
 /// Dice faces rolling, on 2d6, the seven powers of `sums` in order.

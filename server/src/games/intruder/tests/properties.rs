@@ -9,7 +9,7 @@ use super::super::state::{Place, State};
 use super::super::{Config, Intruder, Scenario};
 use super::support::setup;
 use crate::games::intruder::invariants::{check as check_invariants, check_actors};
-use crate::games::{Dice, Game};
+use crate::games::{Dice, Game, Roll};
 
 /// Random games per scenario.
 const GAMES: u64 = 10_000;

@@ -147,13 +147,7 @@ fn metamorphosis_adds_an_unknown_power_and_tops_up_known_clones() {
     s.phase = xenotable_protocol::intruder::Phase::CrewMovement;
     // Metamorphosis 1 succeeds at stage 2; the second interaction finds nothing contested.
     let mut dice = Loaded::new(&[1, 6, 6, 6, 6]);
-    let mut out = Vec::new();
-    Table {
-        s: &mut s,
-        dice: &mut dice,
-        out: &mut out,
-    }
-    .end_movement();
+    Table::new(&mut s, &mut dice).end_movement();
     assert_eq!(s.stage, 3);
     assert_eq!(s.unknown_powers(), 1);
     assert_eq!(s.intruders_counted(), 2, "stage 3 wants 2 Intruders");
@@ -168,13 +162,7 @@ fn the_turn_limit_ends_and_scores_the_game_and_zero_is_a_draw() {
     intruder(&mut s, Room::Sa1, false);
     s.turn_limit = 1;
     let mut dice = Loaded::new(&[]);
-    let mut out = Vec::new();
-    Table {
-        s: &mut s,
-        dice: &mut dice,
-        out: &mut out,
-    }
-    .start_turn();
+    Table::new(&mut s, &mut dice).start_turn();
     assert_eq!(
         s.ending,
         Some(Ending {
@@ -279,7 +267,7 @@ fn an_inventory_turns_one_not_used_counter_face_up_for_everyone_to_see() {
         crewman: Crewman::C1,
     };
     assert_eq!(
-        super::super::act::check(&s, Seat::Crew, &by_c1)
+        super::super::intent::check(&s, Seat::Crew, &by_c1)
             .unwrap_err()
             .code(),
         "not_science"
@@ -426,7 +414,7 @@ fn no_airlock_may_be_opened_on_a_face_up_intruder_at_stage_two() {
         crewman: Crewman::C1,
     };
     assert_eq!(
-        super::super::act::check(&s, Seat::Crew, &open)
+        super::super::intent::check(&s, Seat::Crew, &open)
             .unwrap_err()
             .code(),
         "too_young_to_kill"

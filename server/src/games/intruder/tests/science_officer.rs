@@ -7,8 +7,8 @@ use xenotable_protocol::intruder::{
 use xenotable_protocol::{Outcome, Seat};
 
 use super::super::state::{Ending, State, Step};
-use super::super::{Intruder, Scenario, play};
-use super::support::{Loaded, automatic, bare, intruder, put};
+use super::super::{Intruder, Scenario};
+use super::support::{Loaded, automatic, bare, intruder, play, put};
 use crate::games::{Game, RuleError, Told, Viewer};
 
 /// An empty station of the Science Officer scenario at the Crew Movement Phase of `turn`.

@@ -5,8 +5,8 @@ use xenotable_protocol::intruder::{
     Action, Crewman, Effect, Event, ObjectKind, Phase, Power, Prompt, Room, SelfDestruct, Weapon,
 };
 
-use super::super::act::check;
 use super::super::flow::Table;
+use super::super::intent::check;
 use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::support::{Loaded, arm, bare, crew, intruder, put};
@@ -210,13 +210,7 @@ fn at_detonation_three_escaped_crewmen_make_a_draw_and_fewer_a_loss() {
         s.turn = 5;
         s.phase = Phase::SecondInteraction;
         let mut dice = Loaded::new(&[]);
-        let mut out = Vec::new();
-        Table {
-            s: &mut s,
-            dice: &mut dice,
-            out: &mut out,
-        }
-        .end_interaction();
+        Table::new(&mut s, &mut dice).end_interaction();
         let ending = s.ending.as_ref().expect("destroyed");
         assert_eq!(ending.reason, "detonation");
         assert_eq!(ending.crew_won, if draw { None } else { Some(false) });
@@ -247,7 +241,7 @@ fn the_intruder_seat_decides_the_stowaways_attack_and_target() {
         target: Some(Crewman::E1),
     };
     // E1 is unarmed and stage 1 forbids nothing in self-defence: the crew is asked.
-    super::super::play(&mut s, Seat::Intruder, &attack, &mut dice).expect("decided");
+    super::support::play(&mut s, Seat::Intruder, &attack, &mut dice).expect("decided");
     assert_eq!(
         Intruder::view(&s, Viewer::Seat(Seat::Crew)).prompt,
         Prompt::ShuttleDefence {

@@ -1,47 +1,26 @@
 //! Helpers: loaded dice, hand-made positions, and driving the flow with them.
 
-use std::collections::VecDeque;
-
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
     Action, Crewman, Event, Identity, ObjectKind, ObjectPlace, Phase, Room,
 };
 
 use super::super::flow::Table;
-use super::super::roll::Roll;
 use super::super::state::{Counter, Place, State, Step};
 use super::super::station::ROOMS;
-use super::super::{Config, Scenario, new_state, play};
-use crate::games::{Dice, RuleError, Told};
+use super::super::{Config, Intruder, Scenario, execute, new_state};
+pub use crate::games::Loaded;
+use crate::games::{Dice, Game, Roll, RuleError, Told};
 
-/// Dice whose d6 faces are chosen by the test; ids and shuffles come from a seeded [`Dice`].
-pub struct Loaded {
-    faces: VecDeque<u8>,
-    draws: Dice,
-}
-
-impl Loaded {
-    pub fn new(faces: &[u8]) -> Loaded {
-        Loaded {
-            faces: faces.iter().copied().collect(),
-            draws: Dice::from_seed(7),
-        }
-    }
-
-    /// Faces not rolled yet.
-    pub fn left(&self) -> usize {
-        self.faces.len()
-    }
-}
-
-impl Roll for Loaded {
-    fn d6(&mut self) -> u8 {
-        self.faces.pop_front().expect("the test loaded enough dice")
-    }
-
-    fn index(&mut self, len: usize) -> usize {
-        self.draws.index(len)
-    }
+/// Checks and plays `action` with any dice, as [`Game::apply`] does with the match's.
+pub fn play(
+    s: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut impl Roll,
+) -> Result<Vec<Told<Event>>, RuleError> {
+    let checked = Intruder::check(s, seat, action)?;
+    Ok(execute(s, checked, dice))
 }
 
 /// An empty station: every crewman dead and far away, no counter on the map, all objects in
@@ -140,14 +119,9 @@ pub fn animal(s: &mut State, room: Room) -> u32 {
 pub fn interact(s: &mut State, dice: &mut Loaded) -> Vec<Event> {
     s.cursor = 0;
     s.attacks = vec![0; s.counters.len()];
-    let mut out = Vec::new();
-    Table {
-        s,
-        dice,
-        out: &mut out,
-    }
-    .next_room();
-    events(out)
+    let mut table = Table::new(s, dice);
+    table.next_room();
+    events(table.told())
 }
 
 /// Runs an automatic part of the turn with these dice; returns what was told.
@@ -156,13 +130,9 @@ pub fn automatic(
     dice: &mut Loaded,
     part: impl FnOnce(&mut Table<'_, Loaded>),
 ) -> Vec<Event> {
-    let mut out = Vec::new();
-    part(&mut Table {
-        s,
-        dice,
-        out: &mut out,
-    });
-    events(out)
+    let mut table = Table::new(s, dice);
+    part(&mut table);
+    events(table.told())
 }
 
 /// Plays a crew action with loaded dice.

@@ -3,7 +3,7 @@
 
 use super::super::{Scenario, parse, parse_bytes, write};
 use super::random::{one_in, scenario, up_to, variant};
-use crate::games::{Dice, ScenarioError};
+use crate::games::{Dice, Roll, ScenarioError};
 
 #[test]
 fn a_written_scenario_parses_back_identical() {

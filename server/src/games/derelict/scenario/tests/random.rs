@@ -3,7 +3,7 @@
 use xenotable_protocol::derelict::{Cell, Role};
 
 use super::super::{AlienPool, Map, Scenario, SquadItem, Timer, write};
-use crate::games::Dice;
+use crate::games::{Dice, Roll};
 
 /// A number in `0..=high`.
 pub(super) fn up_to(dice: &mut Dice, high: u32) -> u32 {
