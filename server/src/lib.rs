@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod games;
 pub mod http;
+pub mod loadgen;
 pub mod room;
 pub mod scenarios;
 pub mod store;
