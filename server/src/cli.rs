@@ -21,6 +21,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Scenario(command)) => scenario_command(&command),
+        Some(Command::Loadgen(config)) => crate::loadgen::main(&config),
         Some(Command::Serve) | None => serve(&cli.serve),
     }
 }

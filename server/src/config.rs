@@ -29,6 +29,10 @@ pub enum Command {
     /// Work on scenario files, offline: no server, no database.
     #[command(subcommand)]
     Scenario(ScenarioCommand),
+    /// Play matches against a running server on this machine through its public API and
+    /// report moves/s, own-move latency, bytes per move and, given --pid, the server's CPU
+    /// per move and peak memory.
+    Loadgen(crate::loadgen::LoadgenConfig),
 }
 
 /// What to do with a scenario file.

@@ -13,6 +13,7 @@ pub mod config;
 pub mod games;
 pub mod http;
 pub mod ids;
+pub mod loadgen;
 pub mod room;
 pub mod scenarios;
 pub mod store;
