@@ -169,6 +169,15 @@ mod tests {
     }
 
     #[test]
+    fn adding_a_seat_already_in_the_set_keeps_it() {
+        let set = SeatSet::only(Seat::Creature).with(Seat::Creature);
+        assert!(set.contains(Seat::Creature));
+        assert_eq!(set, SeatSet::only(Seat::Creature));
+        let gathered: SeatSet = [Seat::Hunted(2), Seat::Hunted(2)].into_iter().collect();
+        assert!(gathered.contains(Seat::Hunted(2)));
+    }
+
+    #[test]
     fn secrets_reach_only_their_audience() {
         let audience = Audience::Seats(SeatSet::only(Seat::Hunted(1)).with(Seat::Creature));
         assert!(audience.includes(Viewer::Seat(Seat::Hunted(1))));
