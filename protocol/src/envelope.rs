@@ -1,11 +1,13 @@
 //! What every game's view carries around its own fields.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
+use utoipa::ToSchema;
 
 use crate::Seat;
 
 /// How a match ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// The seats that won; empty for a draw.
@@ -16,7 +18,7 @@ pub struct Outcome {
 
 /// One viewer's view of a match: the game's own view plus who acts, what this viewer may send,
 /// the outcome once there is one, and the clock while a timed turn runs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MatchView<V, A> {
     /// The game's own view for this viewer.
     #[serde(flatten)]
@@ -37,7 +39,7 @@ pub struct MatchView<V, A> {
 pub type JsonView = MatchView<serde_json::Value, serde_json::Value>;
 
 /// A running clock as every viewer sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ClockView {
     /// The seat whose time runs.
     pub seat: Seat,

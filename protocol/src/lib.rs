@@ -17,6 +17,7 @@ pub mod away_team;
 pub mod derelict;
 mod envelope;
 pub mod intruder;
+pub mod schema;
 mod seat;
 mod wire;
 

@@ -3,7 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 /// A seat at a table of any game. Numbered seats count from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -34,6 +37,23 @@ impl Seat {
     /// The Hunted seat numbered `n` (1 to 6).
     pub fn hunted(n: u8) -> Option<Seat> {
         (1..=6).contains(&n).then_some(Seat::Hunted(n))
+    }
+}
+
+impl Seat {
+    /// Every seat of every game, numbered seats included, in the order of the enum.
+    pub fn all() -> impl Iterator<Item = Seat> {
+        [Seat::Marines, Seat::Aliens, Seat::Creature]
+            .into_iter()
+            .chain((1..=6).map(Seat::Hunted))
+            .chain([Seat::Crew, Seat::Intruder, Seat::Science, Seat::Command])
+            .chain((1..=3).map(Seat::Team))
+            .chain([Seat::AwayTeam])
+    }
+
+    /// Every seat's wire name, for the schemas: written by `Display`, as serde writes them.
+    fn names() -> Vec<String> {
+        Seat::all().map(|seat| seat.to_string()).collect()
     }
 }
 
@@ -104,6 +124,29 @@ impl Serialize for Seat {
     }
 }
 
+/// On the wire, one of the seat names (`Seat::all`).
+impl JsonSchema for Seat {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Seat".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "enum": Seat::names()})
+    }
+}
+
+impl utoipa::PartialSchema for Seat {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(Seat::names()))
+            .description(Some("A seat of a match, as the game names it"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Seat {}
+
 impl<'de> Deserialize<'de> for Seat {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Seat, D::Error> {
         let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
@@ -134,6 +177,10 @@ mod tests {
             let json = serde_json::to_string(&seat).unwrap();
             assert_eq!(serde_json::from_str::<Seat>(&json).unwrap(), seat);
         }
+        for name in Seat::names() {
+            assert_eq!(name.parse::<Seat>().map(|s| s.to_string()), Ok(name));
+        }
+        assert_eq!(Seat::all().count(), 17);
         assert_eq!(
             serde_json::to_string(&Seat::Hunted(2)).unwrap(),
             "\"hunted-2\""

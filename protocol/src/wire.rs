@@ -4,12 +4,14 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
+use utoipa::ToSchema;
 use serde_json::Value;
 
 use crate::{JsonView, Outcome, Seat};
 
 /// A frame a client sends on the match WebSocket.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientFrame {
     /// An intent: `seq` is the last sequence number the client saw; `ref`, if given, is echoed
@@ -28,7 +30,7 @@ pub enum ClientFrame {
 }
 
 /// A frame the server sends on the match WebSocket.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerFrame {
     /// On connect: who you are, the whole view, the table chat so far (oldest first, the
@@ -67,7 +69,7 @@ pub enum ServerFrame {
 }
 
 /// One update of a viewer's history, as its `update` frame told it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogEntry {
     /// The viewer's own seq of the update.
@@ -77,7 +79,7 @@ pub struct LogEntry {
 }
 
 /// A line of the table chat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChatLine {
     pub from: Seat,
@@ -85,7 +87,7 @@ pub struct ChatLine {
 }
 
 /// One seat of a new match: a bot, a named human (who gets a token), or left open.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     pub seat: Seat,
@@ -96,7 +98,7 @@ pub struct SeatRequest {
 }
 
 /// `POST /api/matches`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateMatch {
     pub game: String,
@@ -111,7 +113,7 @@ pub struct CreateMatch {
 }
 
 /// A seat token handed to the player who took the seat. Shown once; stored only hashed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatToken {
     pub seat: Seat,
@@ -119,7 +121,7 @@ pub struct SeatToken {
 }
 
 /// The answer to `POST /api/matches`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchCreated {
     pub id: String,
@@ -127,7 +129,7 @@ pub struct MatchCreated {
 }
 
 /// `POST /api/matches/{id}/join`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinMatch {
     pub seat: Seat,
@@ -136,7 +138,7 @@ pub struct JoinMatch {
 
 /// Where a match stands in its life: on the wire, in the lobby's `?status=` filter and in the
 /// store, always spelled `open`, `live`, `finished` or `abandoned`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MatchStatus {
     /// Waiting for players to fill its seats.
@@ -204,7 +206,7 @@ impl FromStr for MatchStatus {
 }
 
 /// One seat in a public summary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSummary {
     pub seat: Seat,
@@ -215,7 +217,7 @@ pub struct SeatSummary {
 }
 
 /// A match as anyone may see it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSummary {
     pub id: String,
@@ -232,7 +234,7 @@ pub struct MatchSummary {
 }
 
 /// An error answer of the REST API.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiError {
     pub code: String,

@@ -10,8 +10,10 @@
 //   #/editor[/<scenario>]       the Derelict scenario editor, empty or on a stored scenario
 //   #/help[/<game>]             how to play each game
 //   #/settings                  the player's settings (questions before final moves, motion)
+//   #/api                       the server's API: routes, bodies, codes, WebSocket schemas
 
 import { mountAdmin } from './admin.js';
+import { mountApi } from './api-page.js';
 import { mountEditor } from './editor.js';
 import { mountHelp } from './help/page.js';
 import { mountJoin, mountLobby } from './lobby.js';
@@ -39,6 +41,7 @@ function route() {
   else if (page === 'editor') unmount = mountEditor(root, id ?? null);
   else if (page === 'help') unmount = mountHelp(root, id ?? null);
   else if (page === 'settings') unmount = mountSettings(root);
+  else if (page === 'api') unmount = mountApi(root);
   else unmount = mountLobby(root);
 }
 

@@ -1,6 +1,7 @@
 //! What a seat may send: the intents of the Creature and of the Hunted.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::cards::{Place, PlaceSet, SurvivalCard};
 use crate::Seat;
@@ -10,7 +11,7 @@ use crate::Seat;
 /// Names are kebab-case, as in every game. Artemia's were once snake_case, and the command logs
 /// of matches stored then hold them: every renamed name of an action, and of the cards and
 /// powers an action carries, is also read in its old spelling (`alias`), never written so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Creature: play a Hunt card from hand (with `flashback`, play Flashback as a copy of the
@@ -87,7 +88,7 @@ pub enum Action {
 }
 
 /// A Hunt card as played, with the choices it needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "card", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum HuntPlay {
     Despair {},
@@ -130,7 +131,7 @@ pub enum HuntPlay {
 }
 
 /// A Survival card as played, with the choices it needs when played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "card", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum SurvivalPlay {
     Adrenaline {},
@@ -168,7 +169,7 @@ pub enum SurvivalPlay {
 }
 
 /// How a presence reaches the power it uses in R2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Via {
     /// The power of the place the presence is on.
@@ -182,7 +183,7 @@ pub enum Via {
 
 /// A place power as used, with its choices. `cards` lists the Place cards returned to hand,
 /// "this card" (the card the Hunted played) included where the power returns it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "power", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Power {
     /// The Lair: take back the whole discard (one card under Persecution).
@@ -215,7 +216,7 @@ pub enum Power {
 }
 
 /// A power copied by The Lair: any power but the Lair's and the Artefact's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "power", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum CopiedPower {
     Jungle {

@@ -3,11 +3,12 @@
 use std::fmt;
 
 use serde::de::{self, SeqAccess, Visitor};
+use schemars::JsonSchema;
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the ten places of the map, numbered 1 to 10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Place {
     Lair = 1,
@@ -141,6 +142,22 @@ impl Serialize for PlaceSet {
     }
 }
 
+/// On the wire, an array of distinct places in any order.
+impl JsonSchema for PlaceSet {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PlaceSet".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "array",
+            "items": generator.subschema_for::<Place>(),
+            "uniqueItems": true,
+            "maxItems": Place::ALL.len(),
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for PlaceSet {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<PlaceSet, D::Error> {
         struct SetVisitor;
@@ -171,7 +188,7 @@ impl<'de> Deserialize<'de> for PlaceSet {
 }
 
 /// The 20 Hunt cards of the Creature, one of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HuntCard {
     Despair,
@@ -223,7 +240,7 @@ impl HuntCard {
 }
 
 /// The 15 Survival cards of the Hunted, one of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SurvivalCard {
     Adrenaline,

@@ -1,6 +1,7 @@
 //! What happened, in the game's own words. A field that is `None` was hidden from this viewer.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::action::{HuntPlay, SurvivalPlay, Via};
 use super::cards::{HuntCard, Place, PlaceSet, SurvivalCard};
@@ -8,7 +9,7 @@ use super::view::Phase;
 use crate::{Outcome, Seat};
 
 /// The Creature's three tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Token {
     Creature,
@@ -17,7 +18,7 @@ pub enum Token {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     TurnBegan {

@@ -3,13 +3,14 @@
 //! A field that is `None` is hidden from this viewer; counts are always given.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::action::{HuntPlay, SurvivalPlay};
 use super::cards::{HuntCard, Place, PlaceSet, SurvivalCard};
 use crate::Seat;
 
 /// The four phases of a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     Exploration,
@@ -19,7 +20,7 @@ pub enum Phase {
 }
 
 /// Where the match stands, as the view says it: a phase of the turn, or the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TablePhase {
     Exploration,
@@ -42,7 +43,7 @@ impl From<Phase> for TablePhase {
 }
 
 /// A secret choice made and waiting for the others' before it is revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Sealed {
     /// A phase-3 or phase-4 Survival card, or a pass (`None`).
@@ -54,7 +55,7 @@ pub enum Sealed {
 }
 
 /// The table as one viewer sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub turn: u32,
@@ -88,7 +89,7 @@ pub struct View {
 }
 
 /// Copies of one reserve card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReserveCount {
     pub place: Place,
@@ -96,7 +97,7 @@ pub struct ReserveCount {
 }
 
 /// The Creature's side of the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreatureView {
     /// The Hunt hand: the Creature's own view only.
@@ -114,7 +115,7 @@ pub struct CreatureView {
 }
 
 /// A Hunt card played this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayedHunt {
     pub play: HuntPlay,
@@ -123,7 +124,7 @@ pub struct PlayedHunt {
 }
 
 /// One Hunted as this viewer sees him.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HuntedView {
     pub seat: Seat,
@@ -159,7 +160,7 @@ pub struct HuntedView {
 }
 
 /// The effects in force this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnEffects {
     pub despair: bool,
@@ -184,7 +185,7 @@ pub struct TurnEffects {
 }
 
 /// What the table is waiting for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Decision {
     /// The Creature may play a Hunt card of this phase, or pass.

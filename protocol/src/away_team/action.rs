@@ -1,9 +1,10 @@
 //! What a seat may send: orders, the d6 method, retreat and the lock.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 /// A phaser setting, and the effect of an alien group's weapon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// A hit stuns: the target is out for the rest of the encounter (stun-immune aliens shrug
@@ -14,7 +15,7 @@ pub enum Mode {
 }
 
 /// The order of one crew member for this round.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "order", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum CrewOrder {
     /// Fire the phaser at an active alien, set to `mode`.
@@ -24,7 +25,7 @@ pub enum CrewOrder {
 }
 
 /// One intent of a seat. `"type"` names it; see each variant for who may send it and when.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Away Team, before locking: the order of an active crew member (replaces an earlier one).

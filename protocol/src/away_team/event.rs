@@ -1,13 +1,14 @@
 //! What happened, in the game's words. An order edit is told to its own side only.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::action::{CrewOrder, Mode};
 use super::view::RoundOrders;
 use crate::{Outcome, Seat};
 
 /// One change a side made to its orders before locking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "edit", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Edit {
     Order { crew: String, order: CrewOrder },
@@ -17,7 +18,7 @@ pub enum Edit {
 }
 
 /// A number added to a shot's 2d6, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Modifier {
     /// `range_mod`, `defense_mod` or `crew_defense_mod`.
@@ -26,7 +27,7 @@ pub struct Modifier {
 }
 
 /// What a hit did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     Missed,
@@ -37,7 +38,7 @@ pub enum Effect {
 }
 
 /// One shot, with its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Shot {
     /// Crew id or alien id.
@@ -55,7 +56,7 @@ pub struct Shot {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     RoundBegan {

@@ -2,11 +2,12 @@
 //! side that gave them), the orders of the round.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::action::{CrewOrder, Mode};
 
 /// A crew member's post (rules 1.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     Captain,
@@ -18,7 +19,7 @@ pub enum Role {
 }
 
 /// Active, stunned (out for the encounter) or killed (rules 1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum FigureState {
     Active,
@@ -27,7 +28,7 @@ pub enum FigureState {
 }
 
 /// What the Away Team must do (rules 4).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "objective", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Objective {
     /// Put out every alien of every hostile or provoked group.
@@ -39,7 +40,7 @@ pub enum Objective {
 }
 
 /// A crew member.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrewView {
     pub id: String,
@@ -56,7 +57,7 @@ pub struct CrewView {
 }
 
 /// One alien of a group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AlienView {
     pub id: String,
@@ -64,7 +65,7 @@ pub struct AlienView {
 }
 
 /// An alien group and its members.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AlienGroupView {
     pub id: String,
@@ -81,7 +82,7 @@ pub struct AlienGroupView {
 }
 
 /// The order of one crew member; `None`: none given (it holds).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrewOrderView {
     pub crew: String,
@@ -89,7 +90,7 @@ pub struct CrewOrderView {
 }
 
 /// The target of one alien; `None`: none chosen yet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AlienTarget {
     pub alien: String,
@@ -97,7 +98,7 @@ pub struct AlienTarget {
 }
 
 /// The Away Team's orders of the round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AwayTeamOrders {
     pub retreat: bool,
@@ -106,7 +107,7 @@ pub struct AwayTeamOrders {
 }
 
 /// Every order of a round, revealed once both sides locked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundOrders {
     pub round: u32,
@@ -118,7 +119,7 @@ pub struct RoundOrders {
 }
 
 /// Which sides have locked this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Locks {
     pub away_team: bool,
@@ -126,7 +127,7 @@ pub struct Locks {
 }
 
 /// What one viewer may know.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub title: String,

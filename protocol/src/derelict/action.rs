@@ -1,12 +1,13 @@
 //! What a seat may send: deployment, the actions of section 3, arrivals, end of turn.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::board::Facing;
 use super::model::{ModelId, Square};
 
 /// A 90° turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
     Left,
@@ -14,7 +15,7 @@ pub enum Side {
 }
 
 /// One intent of a seat. `"type"` names it; each variant says who may send it and when.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Marines, deployment: put `model` (again, if placed already) on a free `M` square.

@@ -1,9 +1,10 @@
 //! The words of the board: squares, facings, marine roles.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 /// One square of the map, as the scenario file spells it (section 12.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cell {
     /// `#`: blocks movement and sight; also every off-board square.
@@ -83,7 +84,7 @@ impl Cell {
 /// Where a model looks: one of the four orthogonal directions, `n`, `e`, `s` or `w` on the wire.
 /// Command logs stored before the wire convention was made one hold them in capitals (`"N"`):
 /// those are read too, never written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Facing {
     #[serde(alias = "N")]
@@ -137,7 +138,7 @@ impl Facing {
 }
 
 /// A marine's role in the squad (2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     /// Storm bolter; each sergeant on the board lengthens the marine clock.

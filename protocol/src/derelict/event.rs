@@ -2,13 +2,14 @@
 //! with its purpose.
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::board::Facing;
 use super::model::{ModelId, Square};
 use crate::{Outcome, Seat};
 
 /// How a melee attack on a marine ended (rules 9.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MeleeResult {
     /// The alien rolled higher: the marine dies.
@@ -23,7 +24,7 @@ pub enum MeleeResult {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     /// Deployment: a marine was put on a start square.

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use schemars::JsonSchema;
 
 /// A model's id: marines `m1`..`mN` in squad order, aliens `a1`, `a2`, ... in the order they
 /// came on the board (rules 2.1).
@@ -60,6 +61,17 @@ impl Serialize for ModelId {
     }
 }
 
+/// On the wire, `m` or `a` and the model's number, from 1, without leading zeros.
+impl JsonSchema for ModelId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ModelId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "pattern": "^[ma][1-9][0-9]{0,4}$"})
+    }
+}
+
 impl<'de> Deserialize<'de> for ModelId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ModelId, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
@@ -68,7 +80,7 @@ impl<'de> Deserialize<'de> for ModelId {
 }
 
 /// A square of the map: column `x` (0 = leftmost), row `y` (0 = first map row).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Square {
     pub x: u8,

@@ -1,12 +1,13 @@
 //! The whole table, the same for both seats and spectators (rules 13).
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 use super::board::{Facing, Role};
 use super::model::{ModelId, Square};
 
 /// Where the match stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     /// The marines put their squad on the `M` squares.
@@ -20,7 +21,7 @@ pub enum Phase {
 }
 
 /// What one side must do now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Duty {
     /// Nothing: the other side is to act.
@@ -36,7 +37,7 @@ pub enum Duty {
 }
 
 /// Where a model is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Not deployed yet.
@@ -47,7 +48,7 @@ pub enum Status {
 }
 
 /// The table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub title: String,
@@ -82,7 +83,7 @@ pub struct View {
 }
 
 /// What each side must do now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Duties {
     pub marines: Duty,
@@ -90,7 +91,7 @@ pub struct Duties {
 }
 
 /// A marine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarineView {
     pub id: ModelId,
@@ -107,7 +108,7 @@ pub struct MarineView {
 }
 
 /// A heavy flamer's ammunition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Flamer {
     pub shots: u8,
@@ -115,7 +116,7 @@ pub struct Flamer {
 }
 
 /// An alien on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AlienView {
     pub id: ModelId,

@@ -8,9 +8,10 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use schemars::JsonSchema;
 
 /// A compartment of the station, in canonical order (the order interactions are resolved in).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Room {
     Cm,
@@ -44,7 +45,7 @@ pub enum Room {
 }
 
 /// A crewman, in canonical order: Command C1-C3, Engineers E1-E3, Science Officers S1-S3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Crewman {
     C1,
@@ -59,7 +60,7 @@ pub enum Crewman {
 }
 
 /// What an object is. Flamethrowers and Cages are large, the rest small.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ObjectKind {
     Blaster,
@@ -71,7 +72,7 @@ pub enum ObjectKind {
 }
 
 /// Where an object is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "at", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ObjectPlace {
     /// Lying in a compartment.
@@ -88,7 +89,7 @@ pub enum ObjectPlace {
 
 /// A column of the Combat Results Table (Blaster* is read for Blasters against a Blaster
 /// Resistant Intruder).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Weapon {
     SleepDart,
@@ -100,7 +101,7 @@ pub enum Weapon {
 }
 
 /// One result of the Combat Results Table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     /// `–`: no effect.
@@ -118,7 +119,7 @@ pub enum Effect {
 }
 
 /// A power of the Intruder (shared by every Intruder and clone).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Power {
     ImmuneToShock,
@@ -135,7 +136,7 @@ pub enum Power {
 }
 
 /// What a hidden counter turns out to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Identity {
     Intruder,
@@ -146,7 +147,7 @@ pub enum Identity {
 }
 
 /// The six phases of a turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     Movement,
@@ -159,7 +160,7 @@ pub enum Phase {
 
 /// One counter's move in an Intruder seat's phase-1 plan (rules 17.1): the compartments it
 /// enters, in order (none: it stays; two only with Very Fast).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CounterMove {
     pub id: u32,
@@ -167,7 +168,7 @@ pub struct CounterMove {
 }
 
 /// One intent of a crew seat or of the Intruder seat. `"type"` names it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Crew Movement: move a crewman to an adjacent compartment (1 MP, 2 into an Access Shaft).
@@ -307,7 +308,7 @@ pub enum Action {
 }
 
 /// A counter on the map or in a box, as a viewer may see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CounterView {
     /// The opaque id; drawn again at every shuffle.
@@ -343,7 +344,7 @@ pub struct CounterView {
 }
 
 /// A crewman as everyone sees him.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CrewView {
     pub crewman: Crewman,
@@ -366,7 +367,7 @@ pub struct CrewView {
 }
 
 /// A Shuttle (rules 15.2): docked, or gone with its crew, its objects and its stowaway.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShuttleView {
     /// 1 (Shuttle Dock #1), 2, or 3 (Return to Prometheus: docked at AIR, rules 17.4).
@@ -388,7 +389,7 @@ pub struct ShuttleView {
 }
 
 /// An object as everyone sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectView {
     pub id: u8,
@@ -397,7 +398,7 @@ pub struct ObjectView {
 }
 
 /// The decision the crew faces now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Prompt {
     /// Move crewmen, pick up, drop, unlock; then end the movement.
@@ -437,7 +438,7 @@ pub enum Prompt {
 }
 
 /// The Self-Destruct Track (rules 15.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "state", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum SelfDestruct {
     /// Never started.
@@ -449,7 +450,7 @@ pub enum SelfDestruct {
 }
 
 /// What one viewer may know.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct View {
     pub scenario: String,
@@ -496,7 +497,7 @@ pub struct View {
 }
 
 /// What happened. Face-down counters are named only by opaque id.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     /// A new phase of a turn begins.

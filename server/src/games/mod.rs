@@ -44,12 +44,14 @@ pub use error::{RuleError, ScenarioError, SetupError};
 pub use execution::{Ended, Flow, Table};
 pub use registry::{
     AnyMatch, GameInfo, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError, MatchSetup,
-    built_in_scenarios, check_scenario, games, new_match, rewrite_action,
+    WireSchemas, built_in_scenarios, check_scenario, games, new_match, rewrite_action,
+    wire_schemas,
 };
 pub use table::{Listed, UnknownGame, Visit};
 pub use told::{Audience, Redacted, SeatSet, Told};
 pub use xenotable_protocol::{Outcome, Seat};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -67,7 +69,7 @@ pub enum Viewer {
 }
 
 /// A scenario of a game: a named starting position with its own seats.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ScenarioInfo {
     pub id: String,
     pub name: String,
@@ -105,14 +107,14 @@ pub trait Game {
     /// The whole truth of a match; never sent to anyone.
     type State: Clone + std::hash::Hash + Send;
     /// What a seat may send.
-    type Action: Clone + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + PartialEq + Serialize + DeserializeOwned + JsonSchema;
     /// An action that passed [`Game::check`], resolved into what it will do (which card, which
     /// place, which target), so that [`Game::execute`] has nothing left to refuse.
     type Checked;
     /// What one viewer may know.
-    type View: Serialize;
+    type View: Serialize + JsonSchema;
     /// What happened, before redaction.
-    type Event: Clone + Serialize;
+    type Event: Clone + Serialize + JsonSchema;
 
     /// Every seat the game can have, in table order.
     fn seats() -> Vec<Seat>;

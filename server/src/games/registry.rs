@@ -8,7 +8,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
-use xenotable_protocol::{MatchView, Outcome, Seat};
+use xenotable_protocol::{MatchView, Outcome, Seat, schema};
 
 use super::{
     Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
@@ -16,7 +16,7 @@ use super::{
 };
 
 /// A game as the lobby lists it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GameInfo {
     pub id: GameId,
     pub name: &'static str,
@@ -25,6 +25,8 @@ pub struct GameInfo {
     pub seats: Vec<Seat>,
     /// Its scenarios: the built-in ones first, then the files shipped and uploaded.
     pub scenarios: Vec<ScenarioInfo>,
+    /// The options a new match may set: by option name, its choices and its default.
+    #[schema(value_type = Object)]
     pub options: Value,
 }
 
@@ -63,6 +65,34 @@ pub fn built_in_scenarios(game: GameId) -> Vec<ScenarioInfo> {
         }
     }
     game.visit(BuiltIn)
+}
+
+/// The JSON Schemas of a game's wire types, each whole (with its own `$defs`): the action a
+/// seat sends, the view a viewer is sent (the game's own fields in the envelope every view
+/// shares) and the event an update tells, as redacted events are of the same type.
+#[derive(Debug, Clone, Serialize)]
+pub struct WireSchemas {
+    pub game: GameId,
+    pub action: schemars::Schema,
+    pub view: schemars::Schema,
+    pub event: schemars::Schema,
+}
+
+/// The schemas of `game`'s action, view and event, derived from its types.
+pub fn wire_schemas(game: GameId) -> WireSchemas {
+    struct Schemas(GameId);
+    impl Visit for Schemas {
+        type Output = WireSchemas;
+        fn visit<G: Listed>(self) -> WireSchemas {
+            WireSchemas {
+                game: self.0,
+                action: schema::sent::<G::Action>(),
+                view: schema::told::<MatchView<G::View, G::Action>>(),
+                event: schema::told::<G::Event>(),
+            }
+        }
+    }
+    game.visit(Schemas(game))
 }
 
 /// What a new match is made of.

@@ -122,6 +122,18 @@ impl Serialize for GameId {
     }
 }
 
+/// On the wire, one of the game ids of the table.
+impl utoipa::PartialSchema for GameId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(GameId::ALL.iter().map(|g| g.as_str())))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for GameId {}
+
 impl<'de> Deserialize<'de> for GameId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameId, D::Error> {
         let id = String::deserialize(deserializer)?;

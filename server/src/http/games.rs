@@ -1,16 +1,24 @@
 //! `GET /api/games`: every game, its seats, scenarios (shipped and uploaded) and options.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::{AppState, HttpError};
 use crate::games::{GameInfo, ScenarioInfo, games};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/games", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
 }
 
+/// Every game: its seats, its scenarios (built-in, shipped and uploaded) and its options.
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    tag = "lobby",
+    responses((status = 200, description = "Every game, in table order", body = [GameInfo]))
+)]
 async fn list(State(app): State<AppState>) -> Result<Json<Vec<GameInfo>>, HttpError> {
     let stored = app.store.list_scenarios(None).await?;
     let mut games = games();

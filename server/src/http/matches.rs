@@ -4,10 +4,12 @@ use std::time::Instant;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use xenotable_protocol::{
     CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
 };
@@ -21,11 +23,11 @@ use crate::ids::{MatchId, ScenarioId};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
 use crate::tokens;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/matches", post(create).get(list))
-        .route("/api/matches/{id}", get(one))
-        .route("/api/matches/{id}/join", post(join))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, list))
+        .routes(routes!(one))
+        .routes(routes!(join))
 }
 
 /// The longest display name, in characters.
@@ -115,6 +117,17 @@ async fn scenario_required(app: &AppState, game: GameId) -> Result<HttpError, Ht
     ))
 }
 
+/// Creates a match. A seat that is a bot is played by the server; a named seat is the
+/// creator's (its token is in the answer); any other seat stays open for `join`. The match
+/// starts when every seat is filled. `seed` needs the admin token (or a development server).
+#[utoipa::path(
+    post,
+    path = "/api/matches",
+    tag = "lobby",
+    request_body = CreateMatch,
+    responses((status = 201, description = "The match, and a token for each named seat", body = MatchCreated)),
+    security((), ("admin" = []))
+)]
 async fn create(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -215,6 +228,15 @@ async fn create(
     ))
 }
 
+/// Takes an open seat: the answer holds the seat's token, shown only this once.
+#[utoipa::path(
+    post,
+    path = "/api/matches/{id}/join",
+    tag = "lobby",
+    params(("id" = String, Path, description = "The match id (a UUID)")),
+    request_body = JoinMatch,
+    responses((status = 200, description = "The seat's token", body = SeatToken))
+)]
 async fn join(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -256,12 +278,22 @@ async fn join(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Only the matches of this status: `open`, `live`, `finished` or `abandoned`.
     status: Option<String>,
 }
 
+/// The latest 200 matches, newest first, as anyone may see them.
+#[utoipa::path(
+    get,
+    path = "/api/matches",
+    tag = "lobby",
+    params(ListQuery),
+    responses((status = 200, description = "Public summaries", body = [MatchSummary]))
+)]
 async fn list(
     State(app): State<AppState>,
     Params(query): Params<ListQuery>,
@@ -286,6 +318,14 @@ async fn list(
     Ok(Json(out))
 }
 
+/// One match, as anyone may see it.
+#[utoipa::path(
+    get,
+    path = "/api/matches/{id}",
+    tag = "lobby",
+    params(("id" = String, Path, description = "The match id (a UUID)")),
+    responses((status = 200, description = "Its public summary", body = MatchSummary))
+)]
 async fn one(
     State(app): State<AppState>,
     Path(id): Path<String>,

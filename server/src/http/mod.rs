@@ -2,6 +2,7 @@
 //! metrics. Each route family is a module exporting `router()`; they share one [`AppState`].
 
 mod admin;
+pub mod api;
 mod client;
 mod error;
 mod games;
@@ -17,14 +18,16 @@ mod ws;
 
 use std::sync::Arc;
 
-use axum::Router;
+use axum::{Extension, Router};
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::PrometheusHandle;
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
 
+pub use api::Document;
 pub use client::WebClient;
 pub use error::HttpError;
 pub use replay::ReplayCache;
@@ -67,18 +70,31 @@ pub struct Limits {
     pub allowed_origins: Vec<String>,
 }
 
-/// The whole HTTP surface, with the web client from `web`.
-pub fn router(state: AppState, web: &WebClient) -> Router {
-    let max_body = state.limits.max_body;
-    let router = Router::new()
+/// Every route but the web client's, each registered with its documentation.
+fn documented() -> OpenApiRouter<AppState> {
+    api::base()
         .merge(health::router())
         .merge(games::router())
         .merge(matches::router())
         .merge(replay::router())
         .merge(scenarios::router())
         .merge(ws::router())
+        .merge(api::router())
+}
+
+/// The API's OpenAPI document, as `GET /api/openapi.json` serves it.
+pub fn openapi() -> Document {
+    api::document(documented().into_openapi())
+}
+
+/// The whole HTTP surface, with the web client from `web`.
+pub fn router(state: AppState, web: &WebClient) -> Router {
+    let max_body = state.limits.max_body;
+    let (routes, doc) = documented().split_for_parts();
+    let router = routes
         .merge(client::router(web))
         .fallback(|| async { HttpError::not_found("page") })
+        .layer(Extension(api::document(doc)))
         .layer(DefaultBodyLimit::max(max_body))
         .layer(middleware::from_fn_with_state(max_body, limit_body));
     headers::secure(router)

@@ -9,13 +9,16 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use xenotable_protocol::Outcome;
 
 use super::matches::{find, parse_id};
 use super::rate::ClientIp;
@@ -25,8 +28,46 @@ use crate::ids::MatchId;
 use crate::room::load::{self, LoadError};
 use crate::store::{Author, CommandRecord, MatchRecord, MatchStatus};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/matches/{id}/replay", get(replay))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(replay))
+}
+
+/// A finished match, step by step, as an omniscient viewer saw it. Its actions, events and
+/// views are the game's (`GET /api/schema/{game}`), whole: nothing is concealed any more.
+#[derive(Serialize, ToSchema)]
+struct Replay {
+    id: String,
+    game: GameId,
+    /// The seed of the match's dice: with the steps' actions, the whole match.
+    seed: u64,
+    /// The options the match was created with.
+    #[schema(value_type = Object)]
+    options: Value,
+    /// How it ended (an `Outcome`), as stored.
+    #[schema(value_type = Option<Outcome>)]
+    outcome: Option<Value>,
+    /// The omniscient view before the first step.
+    #[schema(value_type = Object)]
+    initial: Value,
+    steps: Vec<Step>,
+}
+
+/// One command of a replay and what it did.
+#[derive(Serialize, ToSchema)]
+struct Step {
+    seq: i64,
+    /// The seat that acted, or `clock` when the clock ran out.
+    #[schema(value_type = String)]
+    seat: Author,
+    /// The action, as the game writes it now.
+    #[schema(value_type = Object)]
+    action: Value,
+    /// Its events, whole.
+    #[schema(value_type = Vec<Object>)]
+    events: Vec<Value>,
+    /// The omniscient view after it.
+    #[schema(value_type = Object)]
+    view: Value,
 }
 
 /// The most replay bytes kept in memory; the oldest documents go first.
@@ -71,6 +112,15 @@ impl ReplayCache {
     }
 }
 
+/// A finished match's replay: its seed, options and outcome, the omniscient view before the
+/// first command and, for each command, its action, its whole events and the view after it.
+#[utoipa::path(
+    get,
+    path = "/api/matches/{id}/replay",
+    tag = "lobby",
+    params(("id" = String, Path, description = "The match id (a UUID)")),
+    responses((status = 200, description = "The replay", body = Replay))
+)]
 async fn replay(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -111,24 +161,25 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
     let mut steps = Vec::with_capacity(commands.len());
     for command in commands {
         let events = load::play_stored(game.as_mut(), command)?;
-        steps.push(json!({
-            "seq": command.seq,
-            "seat": command.author,
-            "action": written(record.game, command)?,
-            "events": events.iter().map(|e| e.whole.clone()).collect::<Vec<_>>(),
-            "view": game.view(Viewer::Omniscient),
-        }));
+        steps.push(Step {
+            seq: command.seq,
+            seat: command.author,
+            action: written(record.game, command)?,
+            events: events.iter().map(|e| e.whole.clone()).collect(),
+            view: game.view(Viewer::Omniscient),
+        });
     }
-    let doc = json!({
-        "id": record.id.to_string(),
-        "game": record.game,
-        "seed": record.seed as u64,
-        "options": record.options,
-        "outcome": record.outcome,
-        "initial": initial,
-        "steps": steps,
-    });
-    Ok(Bytes::from(doc.to_string()))
+    let doc = Replay {
+        id: record.id.to_string(),
+        game: record.game,
+        seed: record.seed as u64,
+        options: record.options.clone(),
+        outcome: record.outcome.clone(),
+        initial,
+        steps,
+    };
+    let doc = serde_json::to_vec(&doc).expect("a document of strings, numbers and JSON is JSON");
+    Ok(Bytes::from(doc))
 }
 
 /// A step's action as its game writes it now, whatever spelling the log holds it in (Artemia's

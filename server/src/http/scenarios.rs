@@ -3,9 +3,11 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::admin::admin;
 use super::json::{File, Params};
@@ -15,17 +17,17 @@ use crate::ids::ScenarioId;
 use crate::scenarios::{self, Checked};
 use crate::store::ScenarioRecord;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/scenarios", get(list))
-        .route("/api/scenarios/check", post(check))
-        .route("/api/scenarios/{id}", get(one))
-        .route("/api/admin/scenarios", post(upload))
-        .route("/api/admin/scenarios/{id}", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(check))
+        .routes(routes!(one))
+        .routes(routes!(upload))
+        .routes(routes!(remove))
 }
 
 /// A scenario as lists show it (without its text).
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ScenarioSummary {
     id: String,
     game: GameId,
@@ -34,7 +36,7 @@ struct ScenarioSummary {
 }
 
 /// A scenario with its file.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ScenarioFile {
     id: String,
     game: GameId,
@@ -54,12 +56,22 @@ impl From<&ScenarioRecord> for ScenarioSummary {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct GameQuery {
+    /// A game id: only that game's scenarios (listing), or the file is that game's (checking).
     game: Option<String>,
 }
 
+/// The scenario files, shipped and uploaded (without their text).
+#[utoipa::path(
+    get,
+    path = "/api/scenarios",
+    tag = "scenarios",
+    params(GameQuery),
+    responses((status = 200, description = "The scenarios", body = [ScenarioSummary]))
+)]
 async fn list(
     State(app): State<AppState>,
     Params(query): Params<GameQuery>,
@@ -69,6 +81,14 @@ async fn list(
     Ok(Json(scenarios.iter().map(ScenarioSummary::from).collect()))
 }
 
+/// A scenario with its file's text.
+#[utoipa::path(
+    get,
+    path = "/api/scenarios/{id}",
+    tag = "scenarios",
+    params(("id" = String, Path, description = "The scenario id")),
+    responses((status = 200, description = "The scenario and its file", body = ScenarioFile))
+)]
 async fn one(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -89,7 +109,7 @@ async fn one(
 }
 
 /// The verdict on a checked file.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct CheckResult {
     game: GameId,
     title: String,
@@ -112,6 +132,14 @@ fn game(query: Option<&str>) -> Result<Option<GameId>, HttpError> {
 
 /// Checks a file without storing it: `200 {"game","title"}` or `400 scenario_invalid` with
 /// `line L, column C: ...`.
+#[utoipa::path(
+    post,
+    path = "/api/scenarios/check",
+    tag = "scenarios",
+    params(GameQuery),
+    request_body(content = String, content_type = "text/plain", description = "A scenario file: a Derelict map (`DERELICT 1` first) or an Away Team encounter (TOML, `format = \"away-team/1\"`)"),
+    responses((status = 200, description = "The file is valid: its game and title", body = CheckResult))
+)]
 async fn check(
     Params(query): Params<GameQuery>,
     File(body): File,
@@ -121,8 +149,9 @@ async fn check(
     Ok(Json(CheckResult { game, title }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct UploadQuery {
     /// The id to store it under; default: made from the title.
     id: Option<String>,
@@ -131,6 +160,16 @@ struct UploadQuery {
 }
 
 /// Validates and stores a scenario (replacing an uploaded one of the same id); playable at once.
+/// Needs the admin token.
+#[utoipa::path(
+    post,
+    path = "/api/admin/scenarios",
+    tag = "scenarios",
+    params(UploadQuery),
+    request_body(content = String, content_type = "text/plain", description = "A scenario file, as for `/api/scenarios/check`"),
+    responses((status = 201, description = "Stored", body = ScenarioSummary)),
+    security(("admin" = []))
+)]
 async fn upload(
     State(app): State<AppState>,
     headers: HeaderMap,
@@ -169,6 +208,15 @@ async fn upload(
     Ok((StatusCode::CREATED, Json(ScenarioSummary::from(&record))))
 }
 
+/// Deletes an uploaded scenario (shipped ones stay). Needs the admin token.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/scenarios/{id}",
+    tag = "scenarios",
+    params(("id" = String, Path, description = "The scenario id")),
+    responses((status = 204, description = "Deleted")),
+    security(("admin" = []))
+)]
 async fn remove(
     State(app): State<AppState>,
     headers: HeaderMap,

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use super::{WebClient, router};
+use super::{WebClient, openapi, router};
 use crate::games::GameId;
 use crate::scenarios::load_shipped;
 use crate::store::Store;
@@ -26,6 +26,9 @@ const MAP: &str = "DERELICT 1\ntitle: Short Corridor\nsquad: 1 sergeant, 1 soldi
 struct Lobby {
     router: axum::Router,
     store: Arc<TestStore>,
+    /// The OpenAPI document the router serves: every refusal a test meets must be declared in
+    /// it for its route.
+    doc: Arc<Value>,
 }
 
 /// An answer: its status, its headers and its body (JSON, or the text as a JSON string).
@@ -47,6 +50,7 @@ impl Lobby {
         Lobby {
             router: router(state, &WebClient::Embedded),
             store,
+            doc: openapi().0,
         }
     }
 
@@ -57,6 +61,8 @@ impl Lobby {
         headers: &[(&str, &str)],
         body: Body,
     ) -> Answer {
+        let method_name = method.as_str().to_ascii_lowercase();
+        let method_name = method_name.as_str();
         let mut request = Request::builder().method(method).uri(uri);
         for (name, value) in headers {
             request = request.header(*name, *value);
@@ -71,8 +77,17 @@ impl Lobby {
         let bytes = axum::body::to_bytes(body, usize::MAX)
             .await
             .expect("a body");
-        let body = serde_json::from_slice(&bytes)
+        let body: Value = serde_json::from_slice(&bytes)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        if let Some(code) = body["code"].as_str()
+            && let Some(codes) = declared(&self.doc, method_name, uri, parts.status)
+        {
+            assert!(
+                codes.contains(&code),
+                "{method_name} {uri} answered {} {code}, not declared in the document: {codes:?}",
+                parts.status
+            );
+        }
         Answer {
             status: parts.status,
             headers: parts.headers,
@@ -114,6 +129,44 @@ impl Lobby {
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
         created.body
     }
+}
+
+/// The document's path template that `uri` (without its query) matches: a literal segment
+/// wins over a parameter.
+fn template<'d>(doc: &'d Value, uri: &str) -> Option<&'d str> {
+    let path = uri.split('?').next().unwrap_or(uri);
+    let wanted: Vec<&str> = path.split('/').collect();
+    doc["paths"]
+        .as_object()?
+        .keys()
+        .filter(|t| {
+            let parts: Vec<&str> = t.split('/').collect();
+            parts.len() == wanted.len()
+                && parts
+                    .iter()
+                    .zip(&wanted)
+                    .all(|(t, w)| t == w || (t.starts_with('{') && !w.is_empty()))
+        })
+        .min_by_key(|t| t.matches('{').count())
+        .map(String::as_str)
+}
+
+/// The error codes the document declares for `method` on `uri` answering `status`; `None`
+/// for a route it does not describe.
+fn declared<'d>(doc: &'d Value, method: &str, uri: &str, status: StatusCode) -> Option<Vec<&'d str>> {
+    let operation = &doc["paths"][template(doc, uri)?][method];
+    if operation.is_null() {
+        return None;
+    }
+    let schema = &operation["responses"][status.as_str()]["content"]["application/json"]["schema"];
+    Some(
+        schema["properties"]["code"]["enum"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect(),
+    )
 }
 
 /// Asserts an error answer: its status, its stable code, and a message for people.
@@ -506,4 +559,133 @@ async fn a_body_over_the_limit_is_refused_413() {
     let big = json!({"game": "mined-noughts", "seats": [], "options": {"pad": "x".repeat(5_000)}});
     let answer = lobby.post("/api/matches", big).await;
     assert_refused(&answer, StatusCode::PAYLOAD_TOO_LARGE, "body_too_large");
+}
+
+/// Every handler is registered through `routes!` with its `#[utoipa::path]`, so the router and
+/// the document hold the same routes; a route registered any other way would be missing from
+/// the document. Only the web client (not part of the API) is routed by hand.
+#[test]
+fn every_route_is_registered_with_its_documentation() {
+    let doc = openapi().0;
+    let http = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
+    let mut documented = Vec::new();
+    let mut files = vec![http];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let name = path.file_name().unwrap().to_str().unwrap();
+        if name == "tests.rs" || !name.ends_with(".rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        if name != "client.rs" {
+            for by_hand in [".route(", ".route_service(", ".nest(", ".nest_service(", "Router::new()"] {
+                assert!(
+                    !source.contains(by_hand),
+                    "{name} routes by hand ({by_hand}): register the handler with routes! and \
+                     #[utoipa::path] so the document lists it"
+                );
+            }
+        }
+        for attribute in source.split("#[utoipa::path(").skip(1) {
+            let method = attribute.trim_start().split([',', ' ']).next().unwrap().to_owned();
+            let path = attribute
+                .split("path = \"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap()
+                .to_owned();
+            documented.push((method, path));
+        }
+    }
+    let mut in_doc: Vec<(String, String)> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .unwrap()
+                .keys()
+                .map(move |method| (method.clone(), path.clone()))
+        })
+        .collect();
+    documented.sort();
+    in_doc.sort();
+    assert_eq!(documented, in_doc);
+    // Every line of the refusals table names a documented route.
+    for (method, path, _) in super::api::REFUSALS {
+        assert!(
+            in_doc.contains(&(method.to_string(), path.to_string())),
+            "REFUSALS names {method} {path}, which is not a route"
+        );
+    }
+}
+
+/// Every route of the document is served by the router: none falls to the fallback (`404`
+/// "no such page") or to a missing method (`405`).
+#[tokio::test]
+async fn every_documented_route_is_served() {
+    let lobby = Lobby::new(Some(ADMIN), 30).await;
+    let doc = lobby.doc.clone();
+    let mut routes = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let uri = path
+            .replace("{id}", "00000000-0000-4000-8000-000000000000")
+            .replace("{game}", "artemia");
+        for method in item.as_object().unwrap().keys() {
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let answer = lobby.call(method.clone(), &uri, &[], Body::empty()).await;
+            assert_ne!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+            assert_ne!(answer.body["message"], "no such page", "{method} {uri}");
+            routes += 1;
+        }
+    }
+    assert!(routes >= 18, "{routes} routes");
+}
+
+/// The document is OpenAPI 3.1, and every refusal it declares is the error body with a code.
+#[test]
+fn the_document_declares_the_error_body_and_each_route_s_codes() {
+    let doc = openapi().0;
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert!(doc["components"]["schemas"]["ApiError"].is_object());
+    let codes = declared(&doc, "post", "/api/matches", StatusCode::BAD_REQUEST).unwrap();
+    assert!(codes.contains(&"bad_json") && codes.contains(&"unknown_game"), "{codes:?}");
+    let codes = declared(&doc, "get", "/api/schema/frames", StatusCode::NOT_FOUND);
+    assert_eq!(codes, Some(vec![]), "frames is no game");
+    let codes = declared(&doc, "get", "/api/schema/chess", StatusCode::NOT_FOUND).unwrap();
+    assert_eq!(codes, ["not_found"]);
+}
+
+/// A game's schemas are served by its id; an id that names no game is a 404.
+#[tokio::test]
+async fn the_schemas_are_served_per_game_and_an_unknown_game_is_a_404() {
+    let lobby = Lobby::new(None, 30).await;
+    for game in GameId::ALL {
+        let answer = lobby.get(&format!("/api/schema/{game}")).await;
+        assert_eq!(answer.status, StatusCode::OK, "{game}");
+        assert_eq!(answer.body["game"], game.as_str());
+        for part in ["action", "view", "event"] {
+            assert_eq!(
+                answer.body[part]["$schema"], "https://json-schema.org/draft/2020-12/schema",
+                "{game} {part}"
+            );
+        }
+    }
+    assert_refused(&lobby.get("/api/schema/chess").await, StatusCode::NOT_FOUND, "not_found");
+    let frames = lobby.get("/api/schema/frames").await;
+    assert_eq!(frames.status, StatusCode::OK);
+    assert!(frames.body["client"]["oneOf"].is_array(), "{}", frames.body);
+}
+
+/// A plain GET of the match WebSocket (no upgrade) is refused in the API's error format.
+#[tokio::test]
+async fn a_socket_opened_without_an_upgrade_is_refused_400_not_websocket() {
+    let lobby = Lobby::new(None, 30).await;
+    let created = lobby.noughts().await;
+    let id = created["id"].as_str().unwrap();
+    let answer = lobby.get(&format!("/ws/matches/{id}")).await;
+    assert_refused(&answer, StatusCode::BAD_REQUEST, "not_websocket");
 }

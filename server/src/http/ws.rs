@@ -5,19 +5,21 @@
 
 use std::time::Duration;
 
-use axum::Router;
 use axum::body::Bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
-use axum::routing::get;
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_tungstenite::tungstenite;
 use tracing::Instrument;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use xenotable_protocol::Seat;
 
 use super::json::Params;
@@ -56,24 +58,44 @@ pub struct WsLimits {
     pub outbox: usize,
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/ws/matches/{id}", get(upgrade))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upgrade))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct WsQuery {
+    /// A seat's token: the connection plays that seat. Without one, it watches as a spectator.
     token: Option<String>,
+    /// The seat the token is expected to open (refused if it opens another).
     seat: Option<String>,
 }
 
+/// The match WebSocket: a WebSocket upgrade (`Connection: Upgrade`, `Upgrade: websocket`).
+/// With `token`, a seat's connection; without, a spectator's. Its JSON text frames are
+/// described by `GET /api/schema/frames` and the game's `GET /api/schema/{game}`.
+#[utoipa::path(
+    get,
+    path = "/ws/matches/{id}",
+    tag = "match",
+    params(("id" = String, Path, description = "The match id (a UUID)"), WsQuery),
+    responses((status = 101, description = "Switching Protocols: the socket is open; the first frame is `welcome`"))
+)]
 async fn upgrade(
     State(app): State<AppState>,
     Path(id): Path<String>,
     Params(query): Params<WsQuery>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, HttpError> {
+    // axum's own refusal is plain text; this one speaks the API's error format.
+    let ws = ws.map_err(|e| {
+        HttpError::bad_request(
+            "not_websocket",
+            format!("this is a WebSocket: open it with an upgrade ({})", e.body_text()),
+        )
+    })?;
     if !origin_allowed(&headers, &app.limits.allowed_origins) {
         return Err(HttpError::new(
             StatusCode::FORBIDDEN,

@@ -3,11 +3,13 @@
 
 #![allow(dead_code)]
 
+pub mod api;
 pub mod intruder;
 
 use std::net::{IpAddr, SocketAddr, TcpListener as StdListener};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -139,6 +141,9 @@ pub const ADMIN_TOKEN: &str = "test-admin-token";
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// What it serves about its API, fetched once it is healthy: every answer and frame of
+    /// the tests is checked against it.
+    pub api: Option<Arc<api::Api>>,
 }
 
 impl Server {
@@ -181,9 +186,35 @@ impl Server {
             cmd.current_dir(cwd);
         }
         let child = cmd.spawn().expect("the server starts");
-        let server = Server { child, port };
+        let mut server = Server {
+            child,
+            port,
+            api: None,
+        };
         server.wait_healthy().await;
+        server.api = Some(Arc::new(server.fetch_api().await));
         server
+    }
+
+    /// The served API description: the frames, each game's schemas, the OpenAPI document.
+    async fn fetch_api(&self) -> api::Api {
+        let get = |path: String| async move {
+            let (status, body) = self
+                .try_request("GET", &path, None)
+                .await
+                .expect("the server answers");
+            assert_eq!(status, 200, "GET {path}: {body}");
+            serde_json::from_str::<Value>(&body).expect("JSON")
+        };
+        let frames = get("/api/schema/frames".to_owned()).await;
+        let mut games = Vec::new();
+        for game in get("/api/games".to_owned()).await.as_array().expect("games") {
+            let id = game["id"].as_str().expect("a game id").to_owned();
+            let schemas = get(format!("/api/schema/{id}")).await;
+            games.push((id, schemas));
+        }
+        let doc = get("/api/openapi.json".to_owned()).await;
+        api::Api::new(&frames, &games, doc)
     }
 
     /// The command that starts a server on `db` listening on `port`, with the test admin token
@@ -317,15 +348,20 @@ impl Server {
     ) -> Answer {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let from = from.parse().expect("an address");
-        self.try_answer(
-            Some(from),
-            method,
-            path,
-            &[("Content-Type", "application/json")],
-            body.as_bytes(),
-        )
-        .await
-        .expect("the server answers")
+        let answer = self
+            .try_answer(
+                Some(from),
+                method,
+                path,
+                &[("Content-Type", "application/json")],
+                body.as_bytes(),
+            )
+            .await
+            .expect("the server answers");
+        if let Some(api) = &self.api {
+            api.check_answer(method, path, answer.status, &answer.body);
+        }
+        answer
     }
 
     /// An HTTP request; the body parsed as JSON when it is JSON.
@@ -347,6 +383,9 @@ impl Server {
             .try_raw(method, path, headers, body)
             .await
             .expect("the server answers");
+        if let Some(api) = &self.api {
+            api.check_answer(method, path, status, &text);
+        }
         (
             status,
             serde_json::from_str(&text).unwrap_or(Value::String(text)),
@@ -386,9 +425,16 @@ impl Server {
             None => format!("ws://127.0.0.1:{}/ws/matches/{id}", self.port),
         };
         let (ws, _) = connect_async(url).await.expect("the socket opens");
+        self.client(ws)
+    }
+
+    /// A client on `ws`, whose frames are checked against this server's schemas.
+    fn client(&self, ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             frames: Vec::new(),
+            api: self.api.clone(),
+            game: None,
         }
     }
 
@@ -419,10 +465,7 @@ impl Server {
             );
         }
         let (ws, _) = client_async(request, MaybeTlsStream::Plain(stream)).await?;
-        Ok(Client {
-            ws,
-            frames: Vec::new(),
-        })
+        Ok(self.client(ws))
     }
 
     /// The HTTP status with which a WebSocket upgrade to `path` is refused.
@@ -506,14 +549,35 @@ fn unchunk(mut rest: &str) -> String {
     out
 }
 
-/// A WebSocket client that keeps every text frame it received, raw.
+/// A WebSocket client that keeps every text frame it received, raw, and checks every frame it
+/// sends or receives against the server's schemas (`common/api.rs`).
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// Every text frame received so far, as sent.
     pub frames: Vec<String>,
+    api: Option<Arc<api::Api>>,
+    /// The match's game, once a view has told it.
+    game: Option<String>,
 }
 
 impl Client {
+    /// Keeps a received text frame, once it is checked against the schemas; returns it parsed.
+    fn keep(&mut self, text: &str) -> Value {
+        self.frames.push(text.to_owned());
+        let frame: Value = serde_json::from_str(text).expect("server frames are JSON");
+        if let Some(api) = &self.api {
+            api.check_received(&mut self.game, &frame);
+        }
+        frame
+    }
+
+    /// Checks a frame about to be sent against the schemas.
+    fn check_sent(&self, frame: &Value) {
+        if let Some(api) = &self.api {
+            api.check_sent(self.game.as_deref(), frame);
+        }
+    }
+
     /// The next text frame, parsed.
     pub async fn recv(&mut self) -> Value {
         loop {
@@ -523,8 +587,7 @@ impl Client {
                 .expect("the socket is open")
                 .expect("a readable frame");
             if let Message::Text(text) = message {
-                self.frames.push(text.to_string());
-                return serde_json::from_str(&text).expect("server frames are JSON");
+                return self.keep(&text);
             }
         }
     }
@@ -536,10 +599,7 @@ impl Client {
                 .await
                 .expect("a frame or a close in time");
             match message {
-                Some(Ok(Message::Text(text))) => {
-                    self.frames.push(text.to_string());
-                    return Some(serde_json::from_str(&text).expect("server frames are JSON"));
-                }
+                Some(Ok(Message::Text(text))) => return Some(self.keep(&text)),
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
                 Some(Ok(_)) => {}
             }
@@ -554,7 +614,9 @@ impl Client {
                 .await
                 .expect("the connection ends in time");
             match message {
-                Some(Ok(Message::Text(text))) => self.frames.push(text.to_string()),
+                Some(Ok(Message::Text(text))) => {
+                    self.keep(&text);
+                }
                 Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
                 Some(Ok(_)) => {}
                 Some(Err(_)) | None => return None,
@@ -568,7 +630,7 @@ impl Client {
         match tokio::time::timeout(wait, self.ws.next()).await {
             Ok(Some(Ok(message))) => {
                 if let Message::Text(text) = &message {
-                    self.frames.push(text.to_string());
+                    self.keep(text);
                 }
                 Some(message)
             }
@@ -584,10 +646,7 @@ impl Client {
     /// The next frame, or `None` if nothing comes within `wait`.
     pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
         match tokio::time::timeout(wait, self.ws.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                self.frames.push(text.to_string());
-                Some(serde_json::from_str(&text).expect("server frames are JSON"))
-            }
+            Ok(Some(Ok(Message::Text(text)))) => Some(self.keep(&text)),
             _ => None,
         }
     }
@@ -604,16 +663,21 @@ impl Client {
 
     /// Sends a frame; `false` if the connection is gone (the server was killed, say).
     pub async fn try_send(&mut self, frame: Value) -> bool {
+        self.check_sent(&frame);
         self.ws
             .send(Message::Text(frame.to_string().into()))
             .await
             .is_ok()
     }
 
+    /// Sends a frame, once it is checked against the schemas.
     pub async fn send(&mut self, frame: Value) {
+        self.check_sent(&frame);
         self.send_text(frame.to_string()).await;
     }
 
+    /// Sends text as it is, unchecked: for the tests of what the server does with frames that
+    /// break the schemas.
     pub async fn send_text(&mut self, text: String) {
         self.ws
             .send(Message::Text(text.into()))

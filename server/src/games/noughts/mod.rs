@@ -8,6 +8,7 @@
 //! disarms it, which only its owner is told. Three marks in a line win; a board with no free
 //! square left is a draw.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use xenotable_protocol::{Outcome, Seat};
 
@@ -35,7 +36,7 @@ const LINES: [[u8; 3]; 8] = [
 ];
 
 /// What lies on a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Square {
     Free,
@@ -67,7 +68,7 @@ enum Ending {
 pub struct Options {}
 
 /// What a side may send.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Action {
     /// Marks a free square.
@@ -82,7 +83,7 @@ pub struct Marking {
 }
 
 /// What happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Event {
     Marked {
@@ -102,7 +103,7 @@ pub enum Event {
 }
 
 /// What one viewer may know.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct View {
     pub squares: Vec<Square>,
     /// The viewer's own mine, still armed (a seat); both (omniscient); none (spectators).
