@@ -46,6 +46,7 @@ impl Transform for Closed {
         if let Some(object) = schema.as_object_mut()
             && object.contains_key("properties")
             && !object.contains_key("additionalProperties")
+            && !object.contains_key("unevaluatedProperties")
         {
             object.insert("unevaluatedProperties".into(), Value::Bool(false));
         }
