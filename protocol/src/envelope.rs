@@ -1,7 +1,7 @@
 //! What every game's view carries around its own fields.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::Seat;

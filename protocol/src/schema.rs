@@ -63,7 +63,10 @@ mod tests {
     fn objects_are_closed_and_directions_differ() {
         let frames = frames();
         let client = frames["client"].to_string();
-        assert!(client.contains("\"unevaluatedProperties\":false"), "{client}");
+        assert!(
+            client.contains("\"unevaluatedProperties\":false"),
+            "{client}"
+        );
         assert!(
             client.contains("\"const\":\"act\""),
             "the act frame is tagged: {client}"

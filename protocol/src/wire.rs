@@ -3,10 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::{JsonView, Outcome, Seat};
 

@@ -40,7 +40,11 @@ const NO_MATCH: &str = "00000000-0000-4000-8000-000000000000";
 #[tokio::test]
 async fn every_refusal_of_a_bad_request_is_declared_for_its_route() {
     let db = Db::sqlite();
-    let server = Server::start_with(&db, &["--max-body-bytes", "4096", "--creations-per-minute", "1000"]).await;
+    let server = Server::start_with(
+        &db,
+        &["--max-body-bytes", "4096", "--creations-per-minute", "1000"],
+    )
+    .await;
     let api = server.api.clone().expect("the API description");
     let (open, _) = server
         .create(json!({"game": "artemia", "seats": [
@@ -208,7 +212,10 @@ async fn a_frame_that_drifted_from_its_served_schema_is_caught() {
     assert!(action_schema.is_valid(&legal), "{legal}");
     let mut unknown = legal.clone();
     unknown["type"] = Value::from("teleport");
-    assert!(!action_schema.is_valid(&unknown), "an unknown action is caught");
+    assert!(
+        !action_schema.is_valid(&unknown),
+        "an unknown action is caught"
+    );
 
     // An unknown frame type, and a known one with a field too many.
     let (_, frames) = server.get("/api/schema/frames").await;

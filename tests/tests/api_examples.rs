@@ -171,8 +171,12 @@ async fn transcript(server: &Server, example: &Example) -> String {
     t.replace.push((id.clone(), "<match-id>".to_owned()));
     let mut tokens = Vec::new();
     for seat in created["seats"].as_array().expect("seats") {
-        let (seat, token) = (seat["seat"].as_str().expect("seat"), seat["token"].as_str().expect("token"));
-        t.replace.push((token.to_owned(), format!("<token of {seat}>")));
+        let (seat, token) = (
+            seat["seat"].as_str().expect("seat"),
+            seat["token"].as_str().expect("token"),
+        );
+        t.replace
+            .push((token.to_owned(), format!("<token of {seat}>")));
         tokens.push((seat.to_owned(), token.to_owned()));
     }
     t.json("`201 Created`:", &created);
@@ -190,7 +194,8 @@ async fn transcript(server: &Server, example: &Example) -> String {
         let (status, joined) = server.post(&format!("/api/matches/{id}/join"), body).await;
         assert_eq!(status, 200, "{joined}");
         let token = joined["token"].as_str().expect("a token").to_owned();
-        t.replace.push((token.clone(), format!("<token of {seat}>")));
+        t.replace
+            .push((token.clone(), format!("<token of {seat}>")));
         t.json("`200 OK`:", &joined);
         tokens.push((seat.clone(), token));
     }
@@ -223,11 +228,15 @@ async fn transcript(server: &Server, example: &Example) -> String {
          they may not even learn that something happened.",
     );
     for n in 1..=3 {
-        let Some(k) = seats.iter().position(|s| s.view["legal"].as_array().is_some_and(|l| !l.is_empty())) else {
+        let Some(k) = seats
+            .iter()
+            .position(|s| s.view["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        else {
             break;
         };
         let action = seats[k].view["legal"][0].clone();
-        let act = json!({"t": "act", "seq": seats[k].seq, "ref": format!("c{n}"), "action": action});
+        let act =
+            json!({"t": "act", "seq": seats[k].seq, "ref": format!("c{n}"), "action": action});
         seats[k].send(&mut t, act).await;
         seats[k].told(&mut t, "`update`").await;
         for (j, other) in seats.iter_mut().enumerate() {

@@ -1,7 +1,7 @@
 //! What a seat may send: the intents of the Creature and of the Hunted.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::cards::{Place, PlaceSet, SurvivalCard};
 use crate::Seat;

@@ -2,13 +2,15 @@
 
 use std::fmt;
 
-use serde::de::{self, SeqAccess, Visitor};
 use schemars::JsonSchema;
+use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the ten places of the map, numbered 1 to 10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Place {
     Lair = 1,
@@ -188,7 +190,9 @@ impl<'de> Deserialize<'de> for PlaceSet {
 }
 
 /// The 20 Hunt cards of the Creature, one of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum HuntCard {
     Despair,
@@ -240,7 +244,9 @@ impl HuntCard {
 }
 
 /// The 15 Survival cards of the Hunted, one of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum SurvivalCard {
     Adrenaline,

@@ -1,7 +1,7 @@
 //! What happened, in the game's own words. A field that is `None` was hidden from this viewer.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::action::{HuntPlay, SurvivalPlay, Via};
 use super::cards::{HuntCard, Place, PlaceSet, SurvivalCard};

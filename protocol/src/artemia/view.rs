@@ -2,8 +2,8 @@
 //!
 //! A field that is `None` is hidden from this viewer; counts are always given.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::action::{HuntPlay, SurvivalPlay};
 use super::cards::{HuntCard, Place, PlaceSet, SurvivalCard};

@@ -1,7 +1,7 @@
 //! What a seat may send: orders, the d6 method, retreat and the lock.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// A phaser setting, and the effect of an alien group's weapon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]

@@ -1,7 +1,7 @@
 //! What happened, in the game's words. An order edit is told to its own side only.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::action::{CrewOrder, Mode};
 use super::view::RoundOrders;

@@ -1,8 +1,8 @@
 //! What one viewer may know: the whole encounter, every figure and, once revealed (or for the
 //! side that gave them), the orders of the round.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::action::{CrewOrder, Mode};
 

@@ -1,7 +1,7 @@
 //! What a seat may send: deployment, the actions of section 3, arrivals, end of turn.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::board::Facing;
 use super::model::{ModelId, Square};

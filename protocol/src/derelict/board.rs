@@ -1,7 +1,7 @@
 //! The words of the board: squares, facings, marine roles.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 /// One square of the map, as the scenario file spells it (section 12.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]

@@ -1,8 +1,8 @@
 //! What happened, in the game's own words. Everything is public: every die rolled is told,
 //! with its purpose.
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::board::Facing;
 use super::model::{ModelId, Square};

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A model's id: marines `m1`..`mN` in squad order, aliens `a1`, `a2`, ... in the order they
 /// came on the board (rules 2.1).
@@ -80,7 +80,9 @@ impl<'de> Deserialize<'de> for ModelId {
 }
 
 /// A square of the map: column `x` (0 = leftmost), row `y` (0 = first map row).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Square {
     pub x: u8,

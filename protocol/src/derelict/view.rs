@@ -1,7 +1,7 @@
 //! The whole table, the same for both seats and spectators (rules 13).
 
-use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use super::board::{Facing, Role};
 use super::model::{ModelId, Square};

@@ -110,7 +110,11 @@ pub const REFUSALS: &[(&str, &str, &[(u16, &[&str])])] = &[
             (429, &["rate_limited"]),
         ],
     ),
-    ("get", "/api/matches", &[(400, &["bad_query", "bad_status"])]),
+    (
+        "get",
+        "/api/matches",
+        &[(400, &["bad_query", "bad_status"])],
+    ),
     ("get", "/api/matches/{id}", &[(404, &["not_found"])]),
     (
         "post",
@@ -223,9 +227,7 @@ pub fn document(api: utoipa::openapi::OpenApi) -> Document {
         .expect("the document has paths")
     {
         for (method, operation) in item.as_object_mut().expect("a path item") {
-            let Some((_, _, refusals)) = REFUSALS
-                .iter()
-                .find(|(m, p, _)| m == method && p == path)
+            let Some((_, _, refusals)) = REFUSALS.iter().find(|(m, p, _)| m == method && p == path)
             else {
                 panic!("{method} {path} has no line in REFUSALS");
             };

@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use serde::Deserialize;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 use utoipa::IntoParams;

@@ -18,11 +18,11 @@ mod ws;
 
 use std::sync::Arc;
 
-use axum::{Extension, Router};
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Router};
 use metrics_exporter_prometheus::PrometheusHandle;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;

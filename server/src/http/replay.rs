@@ -40,8 +40,8 @@ struct Replay {
     game: GameId,
     /// The seed of the match's dice: with the steps' actions, the whole match.
     seed: u64,
-    /// The options the match was created with.
-    #[schema(value_type = Object)]
+    /// The options the match was created with (`null` when it was given none).
+    #[schema(value_type = Value)]
     options: Value,
     /// How it ended (an `Outcome`), as stored.
     #[schema(value_type = Option<Outcome>)]

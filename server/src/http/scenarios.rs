@@ -1,9 +1,9 @@
 //! Scenario files: public listing, reading and checking (the editor validates as you type), and
 //! the admin's uploads and deletions behind the admin bearer token.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

@@ -153,7 +153,12 @@ fn template<'d>(doc: &'d Value, uri: &str) -> Option<&'d str> {
 
 /// The error codes the document declares for `method` on `uri` answering `status`; `None`
 /// for a route it does not describe.
-fn declared<'d>(doc: &'d Value, method: &str, uri: &str, status: StatusCode) -> Option<Vec<&'d str>> {
+fn declared<'d>(
+    doc: &'d Value,
+    method: &str,
+    uri: &str,
+    status: StatusCode,
+) -> Option<Vec<&'d str>> {
     let operation = &doc["paths"][template(doc, uri)?][method];
     if operation.is_null() {
         return None;
@@ -581,7 +586,13 @@ fn every_route_is_registered_with_its_documentation() {
         }
         let source = std::fs::read_to_string(&path).unwrap();
         if name != "client.rs" {
-            for by_hand in [".route(", ".route_service(", ".nest(", ".nest_service(", "Router::new()"] {
+            for by_hand in [
+                ".route(",
+                ".route_service(",
+                ".nest(",
+                ".nest_service(",
+                "Router::new()",
+            ] {
                 assert!(
                     !source.contains(by_hand),
                     "{name} routes by hand ({by_hand}): register the handler with routes! and \
@@ -590,7 +601,12 @@ fn every_route_is_registered_with_its_documentation() {
             }
         }
         for attribute in source.split("#[utoipa::path(").skip(1) {
-            let method = attribute.trim_start().split([',', ' ']).next().unwrap().to_owned();
+            let method = attribute
+                .trim_start()
+                .split([',', ' '])
+                .next()
+                .unwrap()
+                .to_owned();
             let path = attribute
                 .split("path = \"")
                 .nth(1)
@@ -637,7 +653,11 @@ async fn every_documented_route_is_served() {
         for method in item.as_object().unwrap().keys() {
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let answer = lobby.call(method.clone(), &uri, &[], Body::empty()).await;
-            assert_ne!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+            assert_ne!(
+                answer.status,
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {uri}"
+            );
             assert_ne!(answer.body["message"], "no such page", "{method} {uri}");
             routes += 1;
         }
@@ -652,7 +672,10 @@ fn the_document_declares_the_error_body_and_each_route_s_codes() {
     assert_eq!(doc["openapi"], "3.1.0");
     assert!(doc["components"]["schemas"]["ApiError"].is_object());
     let codes = declared(&doc, "post", "/api/matches", StatusCode::BAD_REQUEST).unwrap();
-    assert!(codes.contains(&"bad_json") && codes.contains(&"unknown_game"), "{codes:?}");
+    assert!(
+        codes.contains(&"bad_json") && codes.contains(&"unknown_game"),
+        "{codes:?}"
+    );
     let codes = declared(&doc, "get", "/api/schema/frames", StatusCode::NOT_FOUND);
     assert_eq!(codes, Some(vec![]), "frames is no game");
     let codes = declared(&doc, "get", "/api/schema/chess", StatusCode::NOT_FOUND).unwrap();
@@ -674,7 +697,11 @@ async fn the_schemas_are_served_per_game_and_an_unknown_game_is_a_404() {
             );
         }
     }
-    assert_refused(&lobby.get("/api/schema/chess").await, StatusCode::NOT_FOUND, "not_found");
+    assert_refused(
+        &lobby.get("/api/schema/chess").await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+    );
     let frames = lobby.get("/api/schema/frames").await;
     assert_eq!(frames.status, StatusCode::OK);
     assert!(frames.body["client"]["oneOf"].is_array(), "{}", frames.body);

@@ -93,7 +93,10 @@ async fn upgrade(
     let ws = ws.map_err(|e| {
         HttpError::bad_request(
             "not_websocket",
-            format!("this is a WebSocket: open it with an upgrade ({})", e.body_text()),
+            format!(
+                "this is a WebSocket: open it with an upgrade ({})",
+                e.body_text()
+            ),
         )
     })?;
     if !origin_allowed(&headers, &app.limits.allowed_origins) {

@@ -166,8 +166,8 @@ impl Api {
         if operation.is_null() {
             return None;
         }
-        let schema = &operation["responses"][status.to_string()]["content"]["application/json"]
-            ["schema"];
+        let schema =
+            &operation["responses"][status.to_string()]["content"]["application/json"]["schema"];
         Some(
             schema["properties"]["code"]["enum"]
                 .as_array()

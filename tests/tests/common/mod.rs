@@ -208,7 +208,11 @@ impl Server {
         };
         let frames = get("/api/schema/frames".to_owned()).await;
         let mut games = Vec::new();
-        for game in get("/api/games".to_owned()).await.as_array().expect("games") {
+        for game in get("/api/games".to_owned())
+            .await
+            .as_array()
+            .expect("games")
+        {
             let id = game["id"].as_str().expect("a game id").to_owned();
             let schemas = get(format!("/api/schema/{id}")).await;
             games.push((id, schemas));
