@@ -29,7 +29,8 @@ function content(body) {
 function response(status, answer) {
   const codes = answer.content?.['application/json']?.schema?.properties?.code?.enum ?? [];
   return h('li', { class: 'api-response', dataset: { status } },
-    h('strong', {}, status), ' ', answer.description ?? '', ' ', content(answer),
+    // A refusal's description lists its codes, which follow anyway.
+    h('strong', {}, status), ' ', codes.length ? 'refused' : (answer.description ?? ''), ' ', content(answer),
     codes.length ? h('span', { class: 'api-codes' }, ' codes: ', codes.map((c, i) => [i ? ', ' : '', h('code', {}, c)])) : null);
 }
 

@@ -222,6 +222,18 @@ fn codes(refusals: &[(u16, &[&'static str])], status: u16) -> Vec<&'static str> 
 /// at once).
 pub fn document(api: utoipa::openapi::OpenApi) -> Document {
     let mut doc = serde_json::to_value(&api).expect("an OpenAPI document is JSON");
+    // A body that lists its fields has no others: an answer with a field the document does
+    // not know contradicts it (the request bodies refuse unknown fields already).
+    if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
+        for schema in schemas.values_mut() {
+            if let Some(object) = schema.as_object_mut()
+                && object.contains_key("properties")
+                && !object.contains_key("additionalProperties")
+            {
+                object.insert("additionalProperties".into(), Value::Bool(false));
+            }
+        }
+    }
     for (path, item) in doc["paths"]
         .as_object_mut()
         .expect("the document has paths")

