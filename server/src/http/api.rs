@@ -79,9 +79,15 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Clone)]
 pub struct Document(pub Arc<Value>);
 
+/// A status a route may answer with, and the codes its error body may carry.
+pub type Refusal = (u16, &'static [&'static str]);
+
+/// A route by method and path, and its refusals.
+pub type Route = (&'static str, &'static str, &'static [Refusal]);
+
 /// What each route may refuse, by method and path: each status with its codes. Every route
 /// may also answer [`EVERYWHERE`]'s.
-pub const REFUSALS: &[(&str, &str, &[(u16, &[&str])])] = &[
+pub const REFUSALS: &[Route] = &[
     ("get", "/healthz", &[]),
     ("get", "/metrics", &[]),
     ("get", "/api/games", &[]),
@@ -198,14 +204,14 @@ pub const REFUSALS: &[(&str, &str, &[(u16, &[&str])])] = &[
 
 /// What any route may answer: a failure of ours, and the listener's refusals of a connection
 /// over the server's or the client's limit (`http/listen.rs`).
-pub const EVERYWHERE: &[(u16, &[&str])] = &[
+pub const EVERYWHERE: &[Refusal] = &[
     (429, &["too_many_connections"]),
     (500, &["internal"]),
     (503, &["server_full"]),
 ];
 
 /// The codes `method` on `path` may answer with `status`: its own and [`EVERYWHERE`]'s.
-fn codes(refusals: &[(u16, &[&'static str])], status: u16) -> Vec<&'static str> {
+fn codes(refusals: &[Refusal], status: u16) -> Vec<&'static str> {
     refusals
         .iter()
         .chain(EVERYWHERE)
