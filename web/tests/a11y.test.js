@@ -36,7 +36,7 @@ const MATCHES = {
 
 test('no serious or critical axe violation on any page', async () => {
   const page = await newPage(ctx.browser);
-  for (const hash of ['#/', '#/help', '#/help/artemia', '#/help/derelict', '#/help/away-team', '#/help/intruder', '#/settings', '#/editor', '#/admin']) {
+  for (const hash of ['#/', '#/help', '#/help/artemia', '#/help/derelict', '#/help/away-team', '#/help/intruder', '#/settings', '#/editor', '#/admin', '#/api']) {
     await page.goto(`${ctx.server.url}/${hash}`);
     await page.waitForLoadState('networkidle');
     await assertAccessible(page, hash);
