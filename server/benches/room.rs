@@ -129,7 +129,7 @@ fn prepare(plan: Plan) -> Vec<Game> {
                 let action = legal[pick.index(legal.len())].clone();
                 let seq = seqs.of(Viewer::Seat(seat));
                 let events = game.act(seat, &action).expect("a legal action");
-                seqs.count(&events);
+                seqs.count(events);
                 let frame = json!({"t": "act", "seq": seq, "ref": format!("r{}", acts.len()), "action": action});
                 acts.push((seat, frame.to_string()));
             }
@@ -188,7 +188,9 @@ async fn run(label: &str, store: Arc<dyn Store>, games: &[Game], plan: Plan) {
                     .find(|(v, _)| *v == Viewer::Seat(seat))
                     .map(|&(_, c)| c)
                     .expect("a seat's connection");
-                room.frame(conn, text).await.expect("the room is open");
+                room.frame(conn, text.into())
+                    .await
+                    .expect("the room is open");
             }
             // The room reads its messages in order: once it answers, every act is told.
             room.status().await.expect("the room is open");
