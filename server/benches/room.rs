@@ -29,6 +29,10 @@ use xenotable_server::room::{self, Committer, Loaded, Outbox, RoomContext, RoomH
 use xenotable_server::store::{self, NewMatch, NewSeat, PgStore, Store};
 use xenotable_server::tokens;
 
+/// The server's allocator (`src/main.rs`), so the bench measures what the server runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// What one run plays.
 #[derive(Debug, Clone, Copy)]
 struct Plan {
