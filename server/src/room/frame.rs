@@ -196,6 +196,41 @@ mod tests {
         }
     }
 
+    /// The welcome written from kept JSON is the protocol's frame byte for byte.
+    #[test]
+    fn a_welcome_is_the_protocols_frame_byte_for_byte() {
+        let view: JsonView =
+            serde_json::from_value(json!({"round": 2, "to_act": [], "legal": [], "outcome": null}))
+                .unwrap();
+        let chat: VecDeque<ChatLine> = [ChatLine {
+            from: xenotable_protocol::Seat::Creature,
+            text: "hi".into(),
+        }]
+        .into();
+        let event = Json::of(&json!({"type": "a"}));
+        let welcome = Welcome {
+            you: "spectator",
+            seq: 1,
+            view: &Json::of(&view),
+            chat: &chat,
+            log: vec![Entry {
+                seq: 1,
+                events: vec![&event],
+            }],
+        };
+        let frame = ServerFrame::Welcome {
+            you: "spectator".into(),
+            seq: 1,
+            view,
+            chat: chat.into(),
+            log: vec![xenotable_protocol::LogEntry {
+                seq: 1,
+                events: vec![json!({"type": "a"})],
+            }],
+        };
+        assert_eq!(welcome.write().as_str(), write(&frame).as_str());
+    }
+
     #[test]
     fn a_refusal_is_written_as_an_error_frame_with_the_ref_it_answers() {
         let text = refused(&RuleError::new("stale_seq", "seen 3"), Some("c7".into()));
