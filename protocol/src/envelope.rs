@@ -17,16 +17,17 @@ pub struct Outcome {
 }
 
 /// One viewer's view of a match: the game's own view plus who acts, what this viewer may send,
-/// the outcome once there is one, and the clock while a timed turn runs.
+/// the outcome once there is one, and the clock while a timed turn runs. `L` is the list of
+/// actions: a `Vec` of the game's actions, or, as a room writes it, that list already as JSON.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct MatchView<V, A> {
+pub struct MatchView<V, L> {
     /// The game's own view for this viewer.
     #[serde(flatten)]
     pub game: V,
     /// The seats that may act now.
     pub to_act: Vec<Seat>,
     /// What this viewer's seat may send now, each exactly as the server accepts it.
-    pub legal: Vec<A>,
+    pub legal: L,
     /// `None` while the match goes on.
     pub outcome: Option<Outcome>,
     /// The clock of a timed turn (Derelict's marine turn) while it runs, as the room keeps it;
@@ -36,7 +37,7 @@ pub struct MatchView<V, A> {
 }
 
 /// A view as a room sends it: the game's part and the actions as JSON (a room runs any game).
-pub type JsonView = MatchView<serde_json::Value, serde_json::Value>;
+pub type JsonView = MatchView<serde_json::Value, Vec<serde_json::Value>>;
 
 /// A running clock as every viewer sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -330,7 +330,7 @@ impl TestConn {
     /// Sends a frame as this connection.
     pub async fn send(&self, frame: Value) {
         self.room
-            .frame(self.conn, frame.to_string())
+            .frame(self.conn, frame.to_string().into())
             .await
             .expect("the room is open");
     }

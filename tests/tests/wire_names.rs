@@ -127,8 +127,8 @@ fn every_tag_and_enum_value_on_the_wire_is_kebab_case() {
                 let events = m.act(*seat, action).expect("a legal action is accepted");
                 played.insert(setup.game);
                 for event in &events {
-                    sent.push(event.whole.clone());
-                    sent.extend(event.concealed.clone());
+                    sent.push(event.whole.to_value());
+                    sent.extend(event.concealed.as_ref().map(|e| e.to_value()));
                 }
                 sent.extend(views(m.as_ref()));
             }

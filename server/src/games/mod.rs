@@ -43,8 +43,9 @@ pub use dice::{Dice, Roll};
 pub use error::{RuleError, ScenarioError, SetupError};
 pub use execution::{Ended, Flow, Table};
 pub use registry::{
-    AnyMatch, GameInfo, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError, MatchSetup, WireSchemas,
-    built_in_scenarios, check_scenario, games, new_match, rewrite_action, wire_schemas,
+    AnyMatch, Envelope, GameInfo, Json, JsonEvent, MAX_SCENARIO_BYTES, Match, MatchError,
+    MatchSetup, WireSchemas, built_in_scenarios, check_scenario, games, new_match, rewrite_action,
+    wire_schemas,
 };
 pub use table::{Listed, UnknownGame, Visit};
 pub use told::{Audience, Redacted, SeatSet, Told};

@@ -1,14 +1,17 @@
 //! Every game behind one erased interface over JSON, for the rooms and the lobby.
 //!
 //! A room holds a `Box<dyn AnyMatch>` and never knows which game it runs: actions come in as
-//! JSON, views and events go out as JSON, each built for one viewer.
+//! JSON, views and events go out as JSON text, each written once from the game's typed values
+//! for one viewer.
 
+use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use thiserror::Error;
-use xenotable_protocol::{MatchView, Outcome, Seat, schema};
+use xenotable_protocol::{ClockView, MatchView, Outcome, Seat, schema};
 
 use super::{
     Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
@@ -87,7 +90,7 @@ pub fn wire_schemas(game: GameId) -> WireSchemas {
             WireSchemas {
                 game: self.0,
                 action: schema::sent::<G::Action>(),
-                view: schema::told::<MatchView<G::View, G::Action>>(),
+                view: schema::told::<MatchView<G::View, Vec<G::Action>>>(),
                 event: schema::told::<G::Event>(),
             }
         }
@@ -130,8 +133,71 @@ impl MatchError {
     }
 }
 
+/// JSON text written once from a typed value (a view, an event, a list of actions) and then
+/// only copied into frames: never parsed again, never rebuilt per connection.
+#[derive(Clone)]
+pub struct Json(Box<RawValue>);
+
+impl Json {
+    /// `value` as JSON text.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Json {
+        // Our wire types are plain data: serializing them cannot fail.
+        Json(serde_json::value::to_raw_value(value).unwrap_or_else(|_| Json::empty_list().0))
+    }
+
+    /// `[]`.
+    pub fn empty_list() -> Json {
+        Json(RawValue::from_string("[]".to_owned()).expect("[] is JSON"))
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The text read back as a `Value`, for bots and tests.
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
+    }
+}
+
+/// Two texts written from typed values are the same value when they are the same text.
+impl PartialEq for Json {
+    fn eq(&self, other: &Json) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl fmt::Debug for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Display for Json {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Json {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
 /// An event as JSON, whole and concealed, with the audience of its secret parts.
-pub type JsonEvent = Redacted<Value>;
+pub type JsonEvent = Redacted<Json>;
+
+/// What a room puts around the game's own view, kept from the last command: who acts, what the
+/// viewer's seat may send (a JSON list), the outcome and the running clock.
+#[derive(Debug, Clone, Copy)]
+pub struct Envelope<'a> {
+    pub to_act: &'a [Seat],
+    pub legal: &'a Json,
+    pub outcome: Option<&'a Outcome>,
+    pub clock: Option<ClockView>,
+}
 
 /// A live match of any game.
 pub trait AnyMatch: Send {
@@ -143,11 +209,13 @@ pub trait AnyMatch: Send {
     fn to_act(&self) -> Vec<Seat>;
     /// What `seat` may send now, as JSON.
     fn legal(&self, seat: Seat) -> Vec<Value>;
+    /// What `seat` may send now, as one JSON list, written straight from the game's actions.
+    fn legal_json(&self, seat: Seat) -> Json;
     /// Plays a JSON action for `seat`; on `Err` nothing changed.
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<JsonEvent>, MatchError>;
-    /// The game's own part of `viewer`'s view ([`MatchView::game`]). A room puts it in the
-    /// envelope with the `to_act` and `legal` it keeps from the last command, and its clock.
-    fn game_view(&self, viewer: Viewer) -> Value;
+    /// The whole view of `viewer` as a room sends it: the game's own view, written straight
+    /// from the game's type, in the room's `envelope`.
+    fn view_json(&self, viewer: Viewer, envelope: Envelope<'_>) -> Json;
     /// The whole view of `viewer`, with `to_act`, `legal` and `outcome` computed now and no
     /// clock: for replays and tests, which keep nothing between commands.
     fn view(&self, viewer: Viewer) -> Value;
@@ -199,7 +267,7 @@ fn to_json<T: Serialize>(value: &T) -> Value {
 
 fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
-        .map(|t| t.redacted(G::conceal).map(to_json))
+        .map(|t| t.redacted(G::conceal).map(Json::of))
         .collect()
 }
 
@@ -234,8 +302,18 @@ impl<G: Listed> AnyMatch for Match<G> {
         Ok(json_events::<G>(&told))
     }
 
-    fn game_view(&self, viewer: Viewer) -> Value {
-        to_json(&G::view(&self.state, viewer))
+    fn legal_json(&self, seat: Seat) -> Json {
+        Json::of(&G::legal_actions(&self.state, seat))
+    }
+
+    fn view_json(&self, viewer: Viewer, envelope: Envelope<'_>) -> Json {
+        Json::of(&MatchView {
+            game: G::view(&self.state, viewer),
+            to_act: envelope.to_act.to_vec(),
+            legal: envelope.legal,
+            outcome: envelope.outcome.cloned(),
+            clock: envelope.clock,
+        })
     }
 
     fn view(&self, viewer: Viewer) -> Value {

@@ -165,7 +165,7 @@ fn build(record: &MatchRecord, commands: &[CommandRecord]) -> Result<Bytes, Load
             seq: command.seq,
             seat: command.author,
             action: written(record.game, command)?,
-            events: events.iter().map(|e| e.whole.clone()).collect(),
+            events: events.iter().map(|e| e.whole.to_value()).collect(),
             view: game.view(Viewer::Omniscient),
         });
     }

@@ -295,7 +295,7 @@ async fn read(
         }
         match message {
             Message::Text(text) => {
-                if room.frame(conn, text.as_str().to_owned()).await.is_err() {
+                if room.frame(conn, text).await.is_err() {
                     return Goodbye::Released;
                 }
             }

@@ -13,16 +13,14 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
-use xenotable_protocol::{
-    ChatLine, ClientFrame, ClockView, JsonView, MatchView, Seat, ServerFrame,
-};
+use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Seat, ServerFrame};
 
 use super::command::Command;
 use super::frame::{self, parse_frame};
 use super::seqs::{Seqs, seen_by};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, bot_seed};
-use crate::games::{AnyMatch, Clock, JsonEvent, RuleError, Viewer};
+use crate::games::{AnyMatch, Clock, Envelope, Json, JsonEvent, RuleError, Viewer};
 use crate::http::rate::TokenBucket;
 use crate::ids::MatchId;
 use crate::store::{ChatRecord, MatchRecord, MatchStatus, SavedClock, TokenHash};
@@ -40,8 +38,9 @@ struct SeatState {
     token_hash: Option<TokenHash>,
     /// The seat's own seq at which its legal actions last changed (the staleness rule).
     legal_changed: u64,
-    /// What the seat may send, as of the last command: its views and its bot read this.
-    legal: Vec<Value>,
+    /// What the seat may send, as of the last command, as JSON: its views and its bot read
+    /// this.
+    legal: Json,
 }
 
 impl SeatState {
@@ -103,6 +102,8 @@ pub struct Room {
     seats: Vec<SeatState>,
     /// The seats that may act, as of the last command.
     to_act: Vec<Seat>,
+    /// The `legal` of every view but a seat's once the match has begun.
+    no_legal: Json,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
     /// When the next bot move is due, if a bot is to act.
@@ -155,7 +156,7 @@ impl Room {
                 }),
                 token_hash: s.token_hash,
                 legal_changed: 0,
-                legal: game.legal(s.seat),
+                legal: game.legal_json(s.seat),
             })
             .collect();
         let to_act = game.to_act();
@@ -166,6 +167,7 @@ impl Room {
             seqs,
             seats,
             to_act,
+            no_legal: Json::empty_list(),
             conns: HashMap::new(),
             next_conn: 0,
             bot_due: None,
@@ -258,7 +260,7 @@ impl Room {
                     self.touch();
                 }
             }
-            Msg::Frame { conn, text } => self.on_frame(conn, &text).await,
+            Msg::Frame { conn, text } => self.on_frame(conn, text.as_str()).await,
             Msg::SeatTaken {
                 seat,
                 name,
@@ -366,35 +368,38 @@ impl Room {
             Viewer::Seat(seat) => seat.to_string(),
             Viewer::Spectator | Viewer::Omniscient => "spectator".to_owned(),
         };
-        frame::write(&ServerFrame::Welcome {
-            you,
+        frame::Welcome {
+            you: &you,
             seq: self.seqs.of(viewer),
-            view: self.view(viewer),
-            chat: self.chat.iter().cloned().collect(),
+            view: &self.view(viewer),
+            chat: &self.chat,
             log: self.seqs.history(viewer),
-        })
+        }
+        .write()
     }
 
-    /// What `viewer` sees: the game's view in the envelope of who acts and what the viewer's
-    /// seat may send, both as of the last command, and the running clock.
-    fn view(&self, viewer: Viewer) -> JsonView {
+    /// What `viewer` sees, as JSON: the game's view in the envelope of who acts and what the
+    /// viewer's seat may send, both as of the last command, and the running clock.
+    fn view(&self, viewer: Viewer) -> Json {
         let legal = match viewer {
             // Nobody may act before every seat is taken.
             Viewer::Seat(seat) if self.started() => self
                 .seats
                 .iter()
                 .find(|s| s.seat == seat)
-                .map(|s| s.legal.clone())
-                .unwrap_or_default(),
-            Viewer::Seat(_) | Viewer::Spectator | Viewer::Omniscient => Vec::new(),
+                .map_or(&self.no_legal, |s| &s.legal),
+            Viewer::Seat(_) | Viewer::Spectator | Viewer::Omniscient => &self.no_legal,
         };
-        MatchView {
-            game: self.game.game_view(viewer),
-            to_act: self.to_act.clone(),
-            legal,
-            outcome: self.game.outcome(),
-            clock: self.clock.map(RunningClock::view),
-        }
+        let outcome = self.game.outcome();
+        self.game.view_json(
+            viewer,
+            Envelope {
+                to_act: &self.to_act,
+                legal,
+                outcome: outcome.as_ref(),
+                clock: self.clock.map(RunningClock::view),
+            },
+        )
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -577,7 +582,7 @@ impl Room {
         let events = command
             .play(self.game.as_mut())
             .map_err(|e| RuleError::new(e.code(), e.to_string()))?;
-        self.record(command, &events, conn, reference).await?;
+        self.record(command, events, conn, reference).await?;
         metrics::histogram!("xenotable_apply_persist_seconds")
             .record(started_at.elapsed().as_secs_f64());
         Ok(())
@@ -588,7 +593,7 @@ impl Room {
     async fn record(
         &mut self,
         command: Command,
-        events: &[JsonEvent],
+        events: Vec<JsonEvent>,
         conn: Option<u64>,
         reference: Option<String>,
     ) -> Result<(), RuleError> {
@@ -621,7 +626,7 @@ impl Room {
             }
             tracing::info!(seq = self.seqs.log(), "match finished");
         }
-        self.broadcast(conn, reference, events);
+        self.broadcast(conn, reference.as_deref());
         self.schedule_bot();
         Ok(())
     }
@@ -674,7 +679,7 @@ impl Room {
     fn refresh(&mut self) {
         self.to_act = self.game.to_act();
         for s in &mut self.seats {
-            let legal = self.game.legal(s.seat);
+            let legal = self.game.legal_json(s.seat);
             if legal != s.legal {
                 s.legal = legal;
                 s.legal_changed = self.seqs.of(Viewer::Seat(s.seat));
@@ -695,7 +700,7 @@ impl Room {
             }
         };
         tracing::info!(seat = %running.clock.seat, period = running.clock.period, "time up");
-        match self.record(Command::TimeUp, &events, None, None).await {
+        match self.record(Command::TimeUp, events, None, None).await {
             Ok(()) => {
                 let seat = running.clock.seat;
                 self.timed_out = Some((seat, self.seqs.of(Viewer::Seat(seat))));
@@ -704,29 +709,30 @@ impl Room {
         }
     }
 
-    /// Sends each connection the update built for its viewer; a viewer from whom the command
-    /// is withheld gets nothing.
-    fn broadcast(&mut self, from: Option<u64>, reference: Option<String>, events: &[JsonEvent]) {
-        let mut built: HashMap<Viewer, Option<(Vec<Value>, JsonView)>> = HashMap::new();
-        let conns: Vec<(u64, Viewer)> = self.conns.iter().map(|(&id, c)| (id, c.viewer)).collect();
-        for (id, viewer) in conns {
-            let told = built
-                .entry(viewer)
-                .or_insert_with(|| seen_by(events, viewer).map(|seen| (seen, self.view(viewer))));
-            let Some((events, view)) = told else {
+    /// Sends each connection the update of the last command built for its viewer: written once
+    /// per viewer, the same bytes to each of its connections (the sender's copy with its
+    /// `ref`). A viewer from whom the command is withheld gets nothing.
+    fn broadcast(&mut self, from: Option<u64>, reference: Option<&str>) {
+        let mut built: HashMap<Viewer, Option<frame::Update>> = HashMap::new();
+        let mut frames = Vec::with_capacity(self.conns.len());
+        for (&id, conn) in &self.conns {
+            let viewer = conn.viewer;
+            let update = built.entry(viewer).or_insert_with(|| {
+                seen_by(self.seqs.last(), viewer).map(|events| {
+                    frame::Update::new(self.seqs.of(viewer), &events, &self.view(viewer))
+                })
+            });
+            let Some(update) = update else {
                 continue;
             };
-            let update = ServerFrame::Update {
-                seq: self.seqs.of(viewer),
-                reference: if Some(id) == from {
-                    reference.clone()
-                } else {
-                    None
-                },
-                events: events.clone(),
-                view: view.clone(),
+            let text = match reference {
+                Some(reference) if Some(id) == from => update.with_ref(reference),
+                _ => update.shared(),
             };
-            self.send(id, frame::write(&update));
+            frames.push((id, text));
+        }
+        for (id, text) in frames {
+            self.send(id, text);
         }
     }
 
@@ -783,7 +789,7 @@ impl Room {
                 continue;
             }
             // The bot sees exactly what a client at its seat would see.
-            let view = serde_json::to_value(self.view(Viewer::Seat(seat))).unwrap_or_default();
+            let view = self.view(Viewer::Seat(seat)).to_value();
             let Some(action) = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view)) else {
                 continue;
             };

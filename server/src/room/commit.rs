@@ -62,7 +62,7 @@ impl Committer {
 }
 
 /// What the committer writes in batches: each kind through its own store method.
-trait Record: Clone + Send + Sync + 'static {
+trait Record: Sized + Send + Sync + 'static {
     fn append<'a>(store: &'a dyn Store, batch: &'a [Self]) -> BoxFuture<'a, StoreResult<()>>;
 }
 
@@ -98,22 +98,23 @@ async fn run(store: Arc<dyn Store>, mut rx: mpsc::Receiver<Pending>) {
 }
 
 /// Writes `pending` in one transaction and tells each writer how it went.
-async fn write_all<R: Record>(store: &dyn Store, mut pending: Vec<(R, Done)>) {
+async fn write_all<R: Record>(store: &dyn Store, pending: Vec<(R, Done)>) {
     if pending.is_empty() {
         return;
     }
-    let records: Vec<R> = pending.iter().map(|(r, _)| r.clone()).collect();
+    // The records apart from their answers, so the batch is written without a copy.
+    let (records, dones): (Vec<R>, Vec<Done>) = pending.into_iter().unzip();
     match R::append(store, &records).await {
         Ok(()) => {
-            for (_, done) in pending.drain(..) {
+            for done in dones {
                 let _ = done.send(Ok(()));
             }
         }
         // One bad record must not sink the others: write them one by one.
-        Err(e) if pending.len() > 1 => {
-            tracing::warn!(error = %e, size = pending.len(), "batch refused, retrying one by one");
-            for (record, done) in pending.drain(..) {
-                let result = R::append(store, std::slice::from_ref(&record))
+        Err(e) if records.len() > 1 => {
+            tracing::warn!(error = %e, size = records.len(), "batch refused, retrying one by one");
+            for (record, done) in records.iter().zip(dones) {
+                let result = R::append(store, std::slice::from_ref(record))
                     .await
                     .map_err(|e| CommitError(e.to_string()));
                 let _ = done.send(result);
@@ -121,7 +122,7 @@ async fn write_all<R: Record>(store: &dyn Store, mut pending: Vec<(R, Done)>) {
         }
         Err(e) => {
             tracing::error!(error = %e, "record not stored");
-            for (_, done) in pending.drain(..) {
+            for done in dones {
                 let _ = done.send(Err(CommitError(e.to_string())));
             }
         }

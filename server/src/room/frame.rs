@@ -4,12 +4,21 @@
 //! Pure: text in, a frame or a refusal out, so it is tested and fuzzed apart from the room. A
 //! refusal is a [`RuleError`], the one refusal type of the server: a stable code and a
 //! message for people, whether the room or the rules refuse.
+//!
+//! The `welcome` and `update` frames are written from the JSON the room keeps (views and events
+//! written once from the games' types), in the protocol's [`ServerFrame`] shape; an update is
+//! written once per viewer and shared by all its connections, the sender's copy with its `ref`.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 use axum::extract::ws::Utf8Bytes;
+use serde::Serialize;
 use serde_json::Value;
-use xenotable_protocol::{ClientFrame, ServerFrame};
+use xenotable_protocol::{ChatLine, ClientFrame, ServerFrame};
 
-use crate::games::RuleError;
+use super::seqs::Entry;
+use crate::games::{Json, RuleError};
 
 /// Reads a client frame, naming what is wrong with it: `bad_json`, `bad_frame` (no string
 /// `"t"`, or the fields of its type are wrong) or `unknown_type`.
@@ -38,6 +47,76 @@ pub fn write(frame: &ServerFrame) -> Utf8Bytes {
     serde_json::to_string(frame).unwrap_or_default().into()
 }
 
+/// A `welcome` frame ([`ServerFrame::Welcome`]) from what the room keeps.
+#[derive(Serialize)]
+#[serde(tag = "t", rename = "welcome")]
+pub struct Welcome<'a> {
+    pub you: &'a str,
+    pub seq: u64,
+    pub view: &'a Json,
+    pub chat: &'a VecDeque<ChatLine>,
+    pub log: Vec<Entry<'a>>,
+}
+
+impl Welcome<'_> {
+    /// The frame as its text.
+    pub fn write(&self) -> Utf8Bytes {
+        // Plain data: serializing it cannot fail.
+        serde_json::to_string(self).unwrap_or_default().into()
+    }
+}
+
+/// An `update` frame ([`ServerFrame::Update`]) for one viewer, written once: every connection of
+/// the viewer is sent the same bytes, and the sender of the act a copy with its `ref`.
+#[derive(Debug, Clone)]
+pub struct Update {
+    text: Utf8Bytes,
+    /// Where the `ref` goes: after the seq, as the protocol orders the fields.
+    split: usize,
+}
+
+impl Update {
+    /// The update of seq `seq` telling `events` and the new `view`.
+    pub fn new(seq: u64, events: &[&Json], view: &Json) -> Update {
+        let size = events.iter().map(|e| e.as_str().len() + 1).sum::<usize>();
+        let mut text = String::with_capacity(64 + size + view.as_str().len());
+        // Writing to a String cannot fail.
+        let _ = write!(text, r#"{{"t":"update","seq":{seq}"#);
+        let split = text.len();
+        text.push_str(r#","events":["#);
+        for (i, event) in events.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(event.as_str());
+        }
+        text.push_str(r#"],"view":"#);
+        text.push_str(view.as_str());
+        text.push('}');
+        Update {
+            text: text.into(),
+            split,
+        }
+    }
+
+    /// The frame for every connection of the viewer but the sender: shared bytes.
+    pub fn shared(&self) -> Utf8Bytes {
+        self.text.clone()
+    }
+
+    /// The sender's copy, with the `ref` of its act.
+    pub fn with_ref(&self, reference: &str) -> Utf8Bytes {
+        let (head, tail) = self.text.as_str().split_at(self.split);
+        let reference = Json::of(reference);
+        let mut text = String::with_capacity(self.text.len() + reference.as_str().len() + 7);
+        text.push_str(head);
+        text.push_str(r#","ref":"#);
+        text.push_str(reference.as_str());
+        text.push_str(tail);
+        text.into()
+    }
+}
+
 /// The `error` frame that tells one connection why its frame was refused; `reference` is the
 /// `ref` of the act it answers.
 pub fn refused(refusal: &RuleError, reference: Option<String>) -> Utf8Bytes {
@@ -51,6 +130,7 @@ pub fn refused(refusal: &RuleError, reference: Option<String>) -> Utf8Bytes {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use xenotable_protocol::JsonView;
 
     use super::*;
 
@@ -83,6 +163,72 @@ mod tests {
             Some("bad_frame")
         );
         assert_eq!(code(r#"{"t":"chat"}"#), Some("bad_frame"));
+    }
+
+    /// The update written from kept JSON is, byte for byte, the protocol's frame written by
+    /// serde: with and without the sender's `ref`, with no event, one or several.
+    #[test]
+    fn an_update_is_the_protocols_frame_byte_for_byte() {
+        let view: JsonView = serde_json::from_value(
+            json!({"round": 2, "to_act": ["creature"], "legal": [], "outcome": null}),
+        )
+        .unwrap();
+        let events = [
+            json!({"type": "a", "text": "\"quoted\" \u{e9}"}),
+            json!("b"),
+        ];
+        for n in 0..=events.len() {
+            let kept: Vec<Json> = events[..n].iter().map(Json::of).collect();
+            let update = Update::new(7, &kept.iter().collect::<Vec<_>>(), &Json::of(&view));
+            for reference in [None, Some("r\"1")] {
+                let frame = ServerFrame::Update {
+                    seq: 7,
+                    reference: reference.map(str::to_owned),
+                    events: events[..n].to_vec(),
+                    view: view.clone(),
+                };
+                let text = match reference {
+                    Some(r) => update.with_ref(r),
+                    None => update.shared(),
+                };
+                assert_eq!(text.as_str(), write(&frame).as_str());
+            }
+        }
+    }
+
+    /// The welcome written from kept JSON is the protocol's frame byte for byte.
+    #[test]
+    fn a_welcome_is_the_protocols_frame_byte_for_byte() {
+        let view: JsonView =
+            serde_json::from_value(json!({"round": 2, "to_act": [], "legal": [], "outcome": null}))
+                .unwrap();
+        let chat: VecDeque<ChatLine> = [ChatLine {
+            from: xenotable_protocol::Seat::Creature,
+            text: "hi".into(),
+        }]
+        .into();
+        let event = Json::of(&json!({"type": "a"}));
+        let welcome = Welcome {
+            you: "spectator",
+            seq: 1,
+            view: &Json::of(&view),
+            chat: &chat,
+            log: vec![Entry {
+                seq: 1,
+                events: vec![&event],
+            }],
+        };
+        let frame = ServerFrame::Welcome {
+            you: "spectator".into(),
+            seq: 1,
+            view,
+            chat: chat.into(),
+            log: vec![xenotable_protocol::LogEntry {
+                seq: 1,
+                events: vec![json!({"type": "a"})],
+            }],
+        };
+        assert_eq!(welcome.write().as_str(), write(&frame).as_str());
     }
 
     #[test]

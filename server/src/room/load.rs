@@ -60,7 +60,7 @@ pub fn replay_log(
     let mut seqs = Seqs::new(game.seats());
     for command in commands {
         let events = play_stored(game.as_mut(), command)?;
-        seqs.count(&events);
+        seqs.count(events);
     }
     Ok((game, seqs))
 }

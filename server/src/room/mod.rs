@@ -71,7 +71,7 @@ enum Msg {
     },
     Frame {
         conn: u64,
-        text: String,
+        text: Utf8Bytes,
     },
     SeatTaken {
         seat: Seat,
@@ -160,8 +160,9 @@ impl RoomHandle {
         let _ = self.tx.send(Msg::Disconnect { conn }).await;
     }
 
-    /// A text frame from a connection; answers go to its outbox.
-    pub async fn frame(&self, conn: u64, text: String) -> Result<(), RoomClosed> {
+    /// A text frame from a connection (the socket's own bytes, not copied); answers go to its
+    /// outbox.
+    pub async fn frame(&self, conn: u64, text: Utf8Bytes) -> Result<(), RoomClosed> {
         self.tx
             .send(Msg::Frame { conn, text })
             .await

@@ -5,10 +5,20 @@
 //! many there were. A viewer who arrives late (a reload, a reconnect) is told its history: the
 //! same updates, redacted by the same [`seen_by`], that a viewer there from the start received.
 
-use serde_json::Value;
-use xenotable_protocol::{LogEntry, Seat};
+use serde::Serialize;
+use xenotable_protocol::Seat;
 
-use crate::games::{JsonEvent, Viewer};
+use crate::games::{Json, JsonEvent, Viewer};
+
+/// One update of a viewer's history, as its `update` frame told it (the protocol's
+/// `LogEntry`, borrowed from the log to be written).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Entry<'a> {
+    /// The viewer's own seq of the update.
+    pub seq: u64,
+    /// Its events, as the viewer was told them.
+    pub events: Vec<&'a Json>,
+}
 
 /// The commands of the log with the events each told, and how many of them each viewer was
 /// told of.
@@ -47,24 +57,29 @@ impl Seqs {
     }
 
     /// One more command, told with `events`.
-    pub fn count(&mut self, events: &[JsonEvent]) {
+    pub fn count(&mut self, events: Vec<JsonEvent>) {
         self.log += 1;
         for (viewer, n) in &mut self.told {
-            if told_to(events, *viewer) {
+            if told_to(&events, *viewer) {
                 *n += 1;
             }
         }
-        self.events.push(events.to_vec());
+        self.events.push(events);
+    }
+
+    /// The events of the last command.
+    pub fn last(&self) -> &[JsonEvent] {
+        self.events.last().map_or(&[], Vec::as_slice)
     }
 
     /// Every update `viewer` was told, oldest first, with its seq and its events as `viewer`
     /// saw them.
-    pub fn history(&self, viewer: Viewer) -> Vec<LogEntry> {
+    pub fn history(&self, viewer: Viewer) -> Vec<Entry<'_>> {
         self.events
             .iter()
             .filter_map(|events| seen_by(events, viewer))
             .zip(1..)
-            .map(|(events, seq)| LogEntry { seq, events })
+            .map(|(events, seq)| Entry { seq, events })
             .collect()
     }
 }
@@ -78,13 +93,8 @@ pub fn told_to(events: &[JsonEvent], viewer: Viewer) -> bool {
 /// A command's events as `viewer` is told them, each whole or concealed as its audience says;
 /// `None` when the command is withheld from `viewer`. Live updates and histories both go
 /// through here.
-pub fn seen_by(events: &[JsonEvent], viewer: Viewer) -> Option<Vec<Value>> {
-    told_to(events, viewer).then(|| {
-        events
-            .iter()
-            .filter_map(|e| e.for_viewer(viewer).cloned())
-            .collect()
-    })
+pub fn seen_by(events: &[JsonEvent], viewer: Viewer) -> Option<Vec<&Json>> {
+    told_to(events, viewer).then(|| events.iter().filter_map(|e| e.for_viewer(viewer)).collect())
 }
 
 #[cfg(test)]
@@ -96,8 +106,8 @@ mod tests {
 
     fn event(concealed: Option<serde_json::Value>, audience: Audience) -> JsonEvent {
         JsonEvent {
-            whole: json!("whole"),
-            concealed,
+            whole: Json::of(&json!("whole")),
+            concealed: concealed.as_ref().map(Json::of),
             audience,
         }
     }
@@ -106,9 +116,9 @@ mod tests {
     fn a_command_withheld_from_a_viewer_takes_no_seq_of_it() {
         let mut seqs = Seqs::new(&[Seat::AwayTeam, Seat::Aliens]);
         let edit = event(None, Audience::only(Seat::AwayTeam));
-        seqs.count(std::slice::from_ref(&edit));
-        seqs.count(&[edit.clone(), edit]);
-        seqs.count(&[event(Some(json!("locked")), Audience::Everyone)]);
+        seqs.count(vec![edit.clone()]);
+        seqs.count(vec![edit.clone(), edit]);
+        seqs.count(vec![event(Some(json!("locked")), Audience::Everyone)]);
         assert_eq!(seqs.log(), 3);
         assert_eq!(seqs.of(Viewer::Seat(Seat::AwayTeam)), 3);
         assert_eq!(seqs.of(Viewer::Seat(Seat::Aliens)), 1);
@@ -119,29 +129,26 @@ mod tests {
     #[test]
     fn a_history_holds_what_each_viewer_was_told_numbered_by_its_own_seqs() {
         let mut seqs = Seqs::new(&[Seat::AwayTeam, Seat::Aliens]);
-        seqs.count(&[event(None, Audience::only(Seat::AwayTeam))]);
-        seqs.count(&[]);
-        seqs.count(&[event(
+        seqs.count(vec![event(None, Audience::only(Seat::AwayTeam))]);
+        seqs.count(vec![]);
+        seqs.count(vec![event(
             Some(json!("concealed")),
             Audience::only(Seat::Aliens),
         )]);
-        let entry = |seq, events: serde_json::Value| LogEntry {
-            seq,
-            events: serde_json::from_value(events).unwrap(),
-        };
+        let history = |viewer| serde_json::to_value(seqs.history(viewer)).unwrap();
         assert_eq!(
-            seqs.history(Viewer::Seat(Seat::AwayTeam)),
-            [
-                entry(1, json!(["whole"])),
-                entry(2, json!([])),
-                entry(3, json!(["concealed"]))
-            ]
+            history(Viewer::Seat(Seat::AwayTeam)),
+            json!([
+                {"seq": 1, "events": ["whole"]},
+                {"seq": 2, "events": []},
+                {"seq": 3, "events": ["concealed"]}
+            ])
         );
-        let outside = [entry(1, json!([])), entry(2, json!(["concealed"]))];
-        assert_eq!(seqs.history(Viewer::Spectator), outside);
+        let outside = json!([{"seq": 1, "events": []}, {"seq": 2, "events": ["concealed"]}]);
+        assert_eq!(history(Viewer::Spectator), outside);
         assert_eq!(
-            seqs.history(Viewer::Seat(Seat::Aliens)),
-            [entry(1, json!([])), entry(2, json!(["whole"]))]
+            history(Viewer::Seat(Seat::Aliens)),
+            json!([{"seq": 1, "events": []}, {"seq": 2, "events": ["whole"]}])
         );
         for viewer in [Viewer::Seat(Seat::AwayTeam), Viewer::Spectator] {
             assert_eq!(
@@ -155,8 +162,8 @@ mod tests {
     fn a_concealed_event_or_a_command_without_events_is_still_told() {
         let mut seqs = Seqs::new(&[Seat::Creature, Seat::Hunted(1)]);
         let hidden = event(Some(json!("concealed")), Audience::only(Seat::Hunted(1)));
-        seqs.count(&[hidden, event(None, Audience::only(Seat::Hunted(1)))]);
-        seqs.count(&[]);
+        seqs.count(vec![hidden, event(None, Audience::only(Seat::Hunted(1)))]);
+        seqs.count(vec![]);
         for viewer in [Viewer::Seat(Seat::Creature), Viewer::Spectator] {
             assert_eq!(seqs.of(viewer), 2, "{viewer:?}");
         }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 use xenotable_protocol::{MatchView, Seat};
-use xenotable_server::games::{Dice, Game, JsonEvent, Told, Viewer};
+use xenotable_server::games::{Dice, Game, Json, JsonEvent, Told, Viewer};
 use xenotable_server::room::Seqs;
 
 use crate::common::{Client, Db, Picker, Server};
@@ -174,7 +174,7 @@ fn full_view<G: Game>(s: &G::State, viewer: Viewer) -> Value {
 /// Events as the registry hands them to a room: redacted by the server's one path.
 fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
-        .map(|t| t.redacted(G::conceal).map(|e| to_json!(e)))
+        .map(|t| t.redacted(G::conceal).map(Json::of))
         .collect()
 }
 
@@ -183,7 +183,7 @@ fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
 fn told_to(events: &[JsonEvent], viewer: Viewer) -> Option<Vec<Value>> {
     let seen: Vec<Value> = events
         .iter()
-        .filter_map(|e| e.for_viewer(viewer).cloned())
+        .filter_map(|e| e.for_viewer(viewer).map(Json::to_value))
         .collect();
     (events.is_empty() || !seen.is_empty()).then_some(seen)
 }
@@ -350,7 +350,7 @@ pub async fn play<G: Secrets>(
         let told = G::apply(&mut after, seat, &action, &mut dice_after)
             .unwrap_or_else(|e| panic!("step {step}: the rules refuse {offered}: {e}"));
         let events = json_events::<G>(&told);
-        seqs.count(&events);
+        seqs.count(events.clone());
 
         let played = Played::<G> {
             before: &state,
@@ -597,7 +597,7 @@ impl<G: Secrets> Played<'_, G> {
             if real.map(|e| &e.whole) != other.map(|e| &e.whole) {
                 let kind = real
                     .or(other)
-                    .map_or(Value::Null, |e| e.whole["type"].clone());
+                    .map_or(Value::Null, |e| e.whole.to_value()["type"].clone());
                 let kind = kind.as_str().unwrap_or("?").to_owned();
                 *coverage.hidden_events.entry(kind).or_default() += 1;
             }

@@ -143,7 +143,7 @@ mod tests {
         // Three raiders to order; the spire folk are peaceful and unprovoked.
         assert_eq!(events.len(), 3);
         for e in &events {
-            assert_eq!(e.whole["type"], "target-rolled");
+            assert_eq!(e.whole.to_value()["type"], "target-rolled");
             assert_eq!(
                 e.for_viewer(Viewer::Spectator),
                 Some(&e.whole),

@@ -178,7 +178,7 @@ fn it_plays_through_the_game_table_by_its_id() {
     let square = m.legal(Seat::Marines)[0].clone();
     let told = m.act(Seat::Marines, &square).expect("legal");
     assert_eq!(
-        told.last().map(|e| &e.whole["type"]),
-        Some(&json!("marked"))
+        told.last().map(|e| e.whole.to_value()["type"].clone()),
+        Some(json!("marked"))
     );
 }

@@ -127,10 +127,10 @@ fn example_7_after_both_lock_every_order_is_in_every_view() {
     let events = m.act(Seat::Aliens, &json!({"type": "lock"})).expect("lock");
     let revealed = events
         .iter()
-        .find(|e| e.whole["type"] == "revealed")
+        .find(|e| e.whole.to_value()["type"] == "revealed")
         .expect("a reveal");
     for viewer in VIEWERS {
-        let event = revealed.for_viewer(viewer).expect("public");
+        let event = revealed.for_viewer(viewer).expect("public").to_value();
         let view = m.view(viewer);
         for orders in [&event["orders"], &view["revealed"]] {
             assert_eq!(orders["round"], 1);
@@ -180,8 +180,9 @@ fn erratum_16_each_kind_of_edit_is_told_to_its_own_side_alone_and_changes_no_oth
             .collect();
         let before: Vec<String> = others.iter().map(|&v| text(&*m, v)).collect();
         let event = only_event(&mut *m, owner, action);
-        assert_eq!(event.whole["type"], "edited");
-        assert_eq!(event.whole["edit"]["edit"], kind, "{}", event.whole);
+        let whole = event.whole.to_value();
+        assert_eq!(whole["type"], "edited");
+        assert_eq!(whole["edit"]["edit"], kind, "{whole}");
         for viewer in [Viewer::Seat(owner), Viewer::Omniscient] {
             assert_eq!(event.for_viewer(viewer), Some(&event.whole), "{viewer:?}");
         }
@@ -218,7 +219,12 @@ fn erratum_20_locks_rolled_targets_reveals_and_shots_are_told_to_everyone_alike(
         told.extend(m.act(seat, &action).expect("legal"));
     }
     for event in &told {
-        kinds.push(event.whole["type"].as_str().unwrap_or_default().to_owned());
+        kinds.push(
+            event.whole.to_value()["type"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
         for viewer in VIEWERS.into_iter().chain([Viewer::Omniscient]) {
             assert_eq!(
                 event.for_viewer(viewer),
