@@ -222,7 +222,7 @@ mod tests {
             you: "spectator".into(),
             seq: 1,
             view,
-            chat: chat.clone().into(),
+            chat: chat.iter().cloned().collect(),
             log: vec![xenotable_protocol::LogEntry {
                 seq: 1,
                 events: vec![json!({"type": "a"})],
