@@ -254,6 +254,8 @@ impl Game for Noughts {
         }
     }
 
+    // Only `Disarmed` is ever told secretly; the public events never reach `conceal`, so the
+    // mutant answering `None` for every event changes nothing and survives the tests.
     fn conceal(event: &Event) -> Option<Event> {
         match event {
             Event::Disarmed { .. } => None,
