@@ -96,7 +96,7 @@ mod tests {
     use xenotable_protocol::Seat;
 
     use super::*;
-    use crate::bots::Bot;
+    use crate::bots::{Bot, BotLevel, Budget};
     use crate::games::away_team::test_match;
     use crate::games::{AnyMatch, GameId, Viewer};
 
@@ -161,11 +161,25 @@ mod tests {
             let mut bots = [
                 (
                     Seat::AwayTeam,
-                    Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
+                    Bot::for_seat(
+                        GameId::AwayTeam,
+                        Seat::AwayTeam,
+                        BotLevel::Random,
+                        seed,
+                        Budget::default(),
+                    )
+                    .expect("a random bot"),
                 ),
                 (
                     Seat::Aliens,
-                    Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
+                    Bot::for_seat(
+                        GameId::AwayTeam,
+                        Seat::Aliens,
+                        BotLevel::Random,
+                        seed,
+                        Budget::default(),
+                    )
+                    .expect("a random bot"),
                 ),
             ];
             let played = play_out(&mut *m, &mut bots);
@@ -186,11 +200,25 @@ mod tests {
                 let mut bots = [
                     (
                         Seat::Aliens,
-                        Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
+                        Bot::for_seat(
+                            GameId::AwayTeam,
+                            Seat::Aliens,
+                            BotLevel::Random,
+                            seed,
+                            Budget::default(),
+                        )
+                        .expect("a random bot"),
                     ),
                     (
                         Seat::AwayTeam,
-                        Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
+                        Bot::for_seat(
+                            GameId::AwayTeam,
+                            Seat::AwayTeam,
+                            BotLevel::Random,
+                            seed,
+                            Budget::default(),
+                        )
+                        .expect("a random bot"),
                     ),
                 ];
                 play_out(&mut *m, &mut bots);
