@@ -30,24 +30,23 @@ pub(super) fn think(
     seen: u64,
     answers: mpsc::Sender<Thought>,
 ) {
-    if !bot.thinks() {
+    let thinks = bot.thinks();
+    let decide = move || {
         let action = bot.choose(&view);
-        let _ = answers.try_send(Thought {
+        Thought {
             seat_index,
             seen,
             bot,
             action,
-        });
+        }
+    };
+    if !thinks {
+        // Room for the one thought in flight is always there.
+        let _ = answers.try_send(decide());
         return;
     }
     tokio::task::spawn_blocking(move || {
-        let action = bot.choose(&view);
         // The room gone, nobody is waiting for the answer.
-        let _ = answers.blocking_send(Thought {
-            seat_index,
-            seen,
-            bot,
-            action,
-        });
+        let _ = answers.blocking_send(decide());
     });
 }

@@ -155,6 +155,20 @@ impl Sense<'_> {
         }
     }
 
+    /// Opening the door in front of `model`: `worth` when it leads towards the goal, a loss
+    /// of AP otherwise.
+    fn door_on_the_way(&self, model: ModelId, worth: i64) -> i64 {
+        let Some(m) = self.model(model) else {
+            return -100;
+        };
+        let front = plus(m.pos(), m.facing.forward());
+        if self.goal.cost(front) < self.goal.cost(m.pos()) {
+            worth
+        } else {
+            -10
+        }
+    }
+
     fn turned(m: &Model, side: Side) -> Facing {
         match side {
             Side::Left => m.facing.turned_left(),
@@ -195,17 +209,7 @@ impl Sense<'_> {
                     -20
                 }
             }
-            Action::Open { model } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                let front = plus(m.pos(), m.facing.forward());
-                if self.goal.cost(front) < self.goal.cost(m.pos()) {
-                    10
-                } else {
-                    -10
-                }
-            }
+            Action::Open { model } => self.door_on_the_way(model, 10),
             Action::Close { .. } => -30,
             Action::Arrive { to, facing } => {
                 100 - 5 * self.goal.cost(pos(to)) + 2 * self.goal.facing_quality(pos(to), facing)
@@ -301,17 +305,7 @@ impl Sense<'_> {
                     -60
                 }
             }
-            Action::Open { model } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                let front = plus(m.pos(), m.facing.forward());
-                if self.goal.cost(front) < self.goal.cost(m.pos()) {
-                    12
-                } else {
-                    -10
-                }
-            }
+            Action::Open { model } => self.door_on_the_way(model, 12),
             Action::Close { .. } => -15,
             Action::Deploy { model, to, facing } => {
                 let Some(m) = self.model(model) else {
