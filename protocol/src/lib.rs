@@ -14,6 +14,7 @@
 
 pub mod artemia;
 pub mod away_team;
+mod bot_level;
 pub mod derelict;
 mod envelope;
 pub mod intruder;
@@ -21,6 +22,7 @@ pub mod schema;
 mod seat;
 mod wire;
 
+pub use bot_level::{BotLevel, UnknownBotLevel};
 pub use envelope::{ClockView, JsonView, MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::{JsonView, Outcome, Seat};
+use crate::{BotLevel, JsonView, Outcome, Seat};
 
 /// A frame a client sends on the match WebSocket.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -93,6 +93,12 @@ pub struct SeatRequest {
     pub seat: Seat,
     #[serde(default)]
     pub bot: bool,
+    /// How well the bot plays: `random` (the default), `normal` or `strong`; only for a bot
+    /// seat. Any other text is refused with `unknown_bot_level`, and a level the game does not
+    /// offer for this seat with `bot_level_unavailable`.
+    #[serde(default)]
+    #[schema(example = "strong")]
+    pub level: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
 }
@@ -212,6 +218,9 @@ pub struct SeatSummary {
     pub seat: Seat,
     pub name: Option<String>,
     pub bot: bool,
+    /// How well the bot plays; `None` for a person's seat.
+    #[serde(default)]
+    pub level: Option<BotLevel>,
     /// Whether the seat is taken (by a bot or a player).
     pub taken: bool,
 }

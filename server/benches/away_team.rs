@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use serde_json::Value;
-use xenotable_server::bots::Bot;
+use xenotable_server::bots::{Bot, BotLevel, Budget};
 use xenotable_server::games::{MatchSetup, Seat, Viewer, new_match};
 
 const ENCOUNTERS: [&str; 3] = [
@@ -49,7 +49,14 @@ fn play(seeds: std::ops::Range<u64>) -> u64 {
         let mut bots = [Seat::AwayTeam, Seat::Aliens].map(|seat| {
             (
                 seat,
-                Bot::for_seat(xenotable_server::games::GameId::AwayTeam, seat, seed),
+                Bot::for_seat(
+                    xenotable_server::games::GameId::AwayTeam,
+                    seat,
+                    BotLevel::Random,
+                    seed,
+                    Budget::default(),
+                )
+                .expect("random bots for every seat"),
             )
         });
         while m.outcome().is_none() {

@@ -149,6 +149,7 @@ async fn run(label: &str, store: Arc<dyn Store>, games: &[Game], plan: Plan) {
         committer: Committer::spawn(store.clone()),
         store: store.clone(),
         bot_delay: Duration::from_millis(300),
+        bot_budget: xenotable_server::bots::Budget::default(),
         chat_rate: Rate {
             per_second: 1.0,
             burst: 5.0,
@@ -225,7 +226,7 @@ async fn open(ctx: &RoomContext, store: &dyn Store, seed: u64) -> RoomHandle {
         .map(|&seat| NewSeat {
             seat,
             name: Some(seat.to_string()),
-            bot: false,
+            bot: None,
             token_hash: Some(tokens::hash(&format!("bench-{seat}"))),
         })
         .collect();

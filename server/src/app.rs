@@ -7,6 +7,7 @@ use std::time::Duration;
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 
+use crate::bots::Budget;
 use crate::config::ServeConfig;
 use crate::http::{self, AppState, ReplayCache, WebClient, listen};
 use crate::room::{Committer, RoomContext, Rooms, abandon};
@@ -56,6 +57,7 @@ pub async fn start(
         store: store.clone(),
         committer: Committer::spawn(store.clone()),
         bot_delay: Duration::from_millis(config.bot_delay_ms),
+        bot_budget: Budget::time(Duration::from_millis(config.bot_think_ms)),
         chat_rate: config.limits.chat(),
     };
     let state = AppState {

@@ -22,6 +22,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Scenario(command)) => scenario_command(&command),
         Some(Command::Loadgen(config)) => crate::loadgen::main(&config),
+        Some(Command::Arena(config)) => crate::bots::arena::main(&config),
         Some(Command::Serve) | None => serve(&cli.serve),
     }
 }

@@ -33,6 +33,9 @@ pub enum Command {
     /// report moves/s, own-move latency, bytes per move and, given --pid, the server's CPU
     /// per move and peak memory.
     Loadgen(crate::loadgen::LoadgenConfig),
+    /// Play bot against bot in this process, no server and no sockets, and report each seat's
+    /// wins, draws and losses with 95% confidence intervals, match lengths and decision times.
+    Arena(crate::bots::arena::ArenaConfig),
 }
 
 /// What to do with a scenario file.
@@ -72,6 +75,10 @@ pub struct ServeConfig {
     /// Milliseconds a bot waits before it moves, so people can follow its play.
     #[arg(long, env = "XENOTABLE_BOT_DELAY_MS", default_value_t = 300)]
     pub bot_delay_ms: u64,
+    /// Milliseconds a `strong` bot may think over one decision (on one core, off the async
+    /// runtime).
+    #[arg(long, env = "XENOTABLE_BOT_THINK_MS", default_value_t = 1_000)]
+    pub bot_think_ms: u64,
     /// Seconds an open match may wait for its seats to be filled before it is abandoned.
     #[arg(long, env = "XENOTABLE_ABANDON_OPEN_AFTER", default_value_t = 86_400)]
     pub abandon_open_after: u64,

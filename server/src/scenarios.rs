@@ -38,6 +38,20 @@ pub fn game_of(bytes: &[u8]) -> Option<GameId> {
 #[folder = "../scenarios/"]
 struct BuiltIn;
 
+/// What the rules get for scenario `id` of `game`, offline (the arena): the text of the file
+/// shipped as `<game>/<id>.<ext>`, or the id itself when it names one of the game's built-in
+/// scenarios (Intruder's `solitaire`).
+pub fn shipped_text(game: GameId, id: &str) -> Option<String> {
+    if games::built_in_scenarios(game).iter().any(|s| s.id == id) {
+        return Some(id.to_owned());
+    }
+    BuiltIn::iter()
+        .filter_map(|name| ShippedFile::new(name.into_owned(), Cow::Borrowed(&[])))
+        .find(|file| file.game == game.as_str() && file.id == id)
+        .and_then(|file| BuiltIn::get(&file.path))
+        .map(|file| String::from_utf8_lossy(&file.data).into_owned())
+}
+
 /// Why the shipped scenarios could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ShippedError {

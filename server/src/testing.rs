@@ -20,8 +20,9 @@ use futures_util::FutureExt;
 use futures_util::future::{BoxFuture, ready};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
-use xenotable_protocol::Seat;
+use xenotable_protocol::{BotLevel, Seat};
 
+use crate::bots::Budget;
 use crate::games::{GameId, Viewer};
 use crate::http::rate::{Limiter, Rate};
 use crate::http::{AppState, Limits, ReplayCache, WsLimits};
@@ -244,6 +245,7 @@ pub fn room_context(store: Arc<dyn Store>) -> RoomContext {
         committer: Committer::spawn(store.clone()),
         store,
         bot_delay: BOT_DELAY,
+        bot_budget: Budget::default(),
         chat_rate: Rate {
             per_second: 1.0,
             burst: 5.0,
@@ -272,7 +274,7 @@ pub async fn stored_match(
             NewSeat {
                 seat,
                 name: Some(if bot { "Bot".into() } else { format!("{seat}") }),
-                bot,
+                bot: bot.then_some(BotLevel::Random),
                 token_hash: (!bot).then(|| tokens::hash(&token(seat))),
             }
         })

@@ -105,6 +105,16 @@ async fn every_refusal_of_a_bad_request_is_declared_for_its_route() {
             400,
             "unknown_scenario",
         ),
+        create(
+            r#"{"game":"artemia","seats":[{"seat":"creature","bot":true,"level":"hard"},{"seat":"hunted-1","name":"A"}]}"#.into(),
+            400,
+            "unknown_bot_level",
+        ),
+        create(
+            r#"{"game":"intruder","scenario":"solitaire","seats":[{"seat":"crew","bot":true,"level":"strong"}]}"#.into(),
+            400,
+            "bot_level_unavailable",
+        ),
         create(format!(r#"{{"game":"artemia",{seats},"x":"{big}"}}"#), 413, "body_too_large"),
         // Joining.
         bad("POST", &join, "{", 400, "bad_json"),

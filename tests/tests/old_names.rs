@@ -80,7 +80,7 @@ async fn store_old_match(store: &dyn Store, log: &[(Seat, Value)]) -> MatchId {
         .map(|&seat| NewSeat {
             seat,
             name: Some(format!("Player {seat}")),
-            bot: false,
+            bot: None,
             token_hash: Some(tokens::hash(&token(seat))),
         })
         .collect();

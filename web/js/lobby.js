@@ -114,12 +114,21 @@ function buildForm(root, games, { showError, clearError }) {
   const collect = () => {
     seatRows = [...body.querySelectorAll('.seat-row')].map((row) => ({ seat: row.dataset.seat, who: row.querySelector('select').value }));
   };
+  // A bot's level is part of its choice: `bot` (random, as before levels), `bot-normal`,
+  // `bot-strong`, offered only where the game has that level for the seat.
   const seatRow = (seat, who) => h('div', { class: 'seat-row', dataset: { seat } },
     h('span', { class: 'seat-name' }, seatLabel(seat)),
     h('select', { 'aria-label': `Who plays ${seatLabel(seat)}`, onchange: collect },
       h('option', { value: 'me', selected: who === 'me' }, 'You'),
-      h('option', { value: 'bot', selected: who === 'bot' }, 'Bot'),
+      botLevels(seat).map((level) => h('option', { value: botChoice(level), selected: who === botChoice(level) }, `Bot (${level})`)),
       h('option', { value: 'open', selected: who === 'open' }, 'Open (share a link)')));
+  const botLevels = (seat) => game().bots?.[seat] ?? ['random'];
+  const botChoice = (level) => level === 'random' ? 'bot' : `bot-${level}`;
+  const seatRequest = (s, name) => {
+    if (s.who === 'bot') return { seat: s.seat, bot: true };
+    if (s.who.startsWith('bot-')) return { seat: s.seat, bot: true, level: s.who.slice(4) };
+    return s.who === 'me' ? { seat: s.seat, name } : { seat: s.seat };
+  };
 
   const renderGame = () => {
     const g = game();
@@ -172,7 +181,7 @@ function buildForm(root, games, { showError, clearError }) {
       game: game().id,
       scenario: scenarioSelect?.value ?? null,
       options,
-      seats: seatRows.map((s) => s.who === 'bot' ? { seat: s.seat, bot: true } : s.who === 'me' ? { seat: s.seat, name } : { seat: s.seat }),
+      seats: seatRows.map((s) => seatRequest(s, name)),
     };
     submit.disabled = true;
     try {

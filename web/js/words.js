@@ -20,24 +20,28 @@ export function seatLabel(seat) {
   return String(seat);
 }
 
-/** Where a names map keeps its bot seats (a Set): a symbol, so it is never taken for a seat. */
+/** Where a names map keeps its bot seats (a Map to their levels): a symbol, so it is never taken for a seat. */
 const BOTS = Symbol('bot seats');
 
-/** A seat with its player's name: `Ann (Hunted 1)`; a bot's seat `Aliens (bot)`. */
+/** A seat with its player's name: `Ann (Hunted 1)`; a bot's seat `Aliens (bot, strong)`. */
 export function seatWithName(seat, names) {
-  if (names?.[BOTS]?.has(seat)) return `${seatLabel(seat)} (bot)`;
+  if (names?.[BOTS]?.has(seat)) {
+    const level = names[BOTS].get(seat);
+    return level ? `${seatLabel(seat)} (bot, ${level})` : `${seatLabel(seat)} (bot)`;
+  }
   const name = names?.[seat];
   return name ? `${name} (${seatLabel(seat)})` : seatLabel(seat);
 }
 
 /**
  * The players of a match summary as `{seat: name}`; bots are not named (the server calls
- * them all "Bot") but known as bots, so `seatWithName` says `Aliens (bot)`.
+ * them all "Bot") but known as bots, with their level, so `seatWithName` says
+ * `Aliens (bot, strong)`.
  */
 export function namesOf(summary) {
-  const names = { [BOTS]: new Set() };
+  const names = { [BOTS]: new Map() };
   for (const s of summary?.seats ?? []) {
-    if (s.bot) names[BOTS].add(s.seat);
+    if (s.bot) names[BOTS].set(s.seat, s.level ?? null);
     else if (s.name) names[s.seat] = s.name;
   }
   return names;

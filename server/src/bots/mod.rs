@@ -2,14 +2,46 @@
 //! client at that seat would receive, and answers with an action from the view's `legal` list.
 //! Its move is then an ordinary command, checked and logged like any other.
 //!
-//! Which bot plays a seat is the game's choice ([`Game::bot`](crate::games::Game::bot)); a game with bots of its own
-//! keeps them in its folder.
+//! Which bot plays a seat is the game's choice ([`Game::bot`](crate::games::Game::bot)), by
+//! [`BotLevel`]; a game with bots of its own keeps them (heuristics, belief sampler) in its
+//! folder. What is shared lives here: the seed, the budget, and the search over sampled worlds.
+
+pub mod arena;
+mod budget;
+mod mind;
+mod normal;
+mod strong;
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use xenotable_protocol::Seat;
 
+pub use budget::{Allowance, Budget};
+pub use mind::{Mind, Sight};
+pub use normal::NormalBot;
+pub use strong::{StrongBot, search};
+pub use xenotable_protocol::BotLevel;
+
 use crate::games::{Dice, GameId, Listed, Roll, Visit};
+
+/// A game that has no bot of this level for this seat (yet): refused when the match is made,
+/// rather than played by a weaker bot than was asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no {level} bot for {seat}; choose one of: {offered}")]
+pub struct NoSuchBot {
+    pub game: GameId,
+    pub seat: Seat,
+    pub level: BotLevel,
+    /// The levels it has for that seat, comma-separated.
+    pub offered: String,
+}
+
+impl NoSuchBot {
+    /// The stable code of this error.
+    pub fn code(&self) -> &'static str {
+        "bot_level_unavailable"
+    }
+}
 
 /// The seed of the bot at `seat` of a match whose dice follow `match_seed`.
 ///
@@ -36,12 +68,33 @@ pub trait Choose: Send + std::fmt::Debug {
 
 /// The bot that plays a seat of a match.
 #[derive(Debug)]
-pub struct Bot(Box<dyn Choose>);
+pub struct Bot {
+    choose: Box<dyn Choose>,
+    /// It searches or weighs its options (`normal`, `strong`): a room lets it think on the
+    /// blocking pool rather than on the async runtime.
+    thinks: bool,
+}
 
 impl Bot {
-    /// A bot that picks with `choose`.
+    /// A bot that picks with `choose`, at once (a random or a rules-given choice).
     pub fn new(choose: impl Choose + 'static) -> Bot {
-        Bot(Box::new(choose))
+        Bot {
+            choose: Box::new(choose),
+            thinks: false,
+        }
+    }
+
+    /// A bot that picks with `choose` after thinking it over: a heuristic or a search.
+    pub fn thinking(choose: impl Choose + 'static) -> Bot {
+        Bot {
+            choose: Box::new(choose),
+            thinks: true,
+        }
+    }
+
+    /// Whether its choices take long enough to be made off the async runtime.
+    pub fn thinks(&self) -> bool {
+        self.thinks
     }
 
     /// A bot that plays a uniformly random legal action, following `seed`.
@@ -49,21 +102,40 @@ impl Bot {
         Bot::new(RandomBot::new(seed))
     }
 
-    /// The bot `game` puts at `seat`, its choices following `seed`.
-    pub fn for_seat(game: GameId, seat: Seat, seed: u64) -> Bot {
-        struct For(Seat, u64);
+    /// The bot of `level` that `game` puts at `seat`, its choices following `seed`, a search
+    /// thinking within `budget`; refused when the game has no such bot for that seat.
+    pub fn for_seat(
+        game: GameId,
+        seat: Seat,
+        level: BotLevel,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Bot, NoSuchBot> {
+        struct For(Seat, BotLevel, u64, Budget);
         impl Visit for For {
-            type Output = Bot;
-            fn visit<G: Listed>(self) -> Bot {
-                G::bot(self.0, self.1)
+            type Output = Option<Bot>;
+            fn visit<G: Listed>(self) -> Option<Bot> {
+                G::bot(self.0, self.1, self.2, self.3)
             }
         }
-        game.visit(For(seat, seed))
+        game.visit(For(seat, level, seed, budget)).ok_or_else(|| {
+            let offered: Vec<&str> = BotLevel::ALL
+                .into_iter()
+                .filter(|&l| game.visit(For(seat, l, seed, budget)).is_some())
+                .map(BotLevel::as_str)
+                .collect();
+            NoSuchBot {
+                game,
+                seat,
+                level,
+                offered: offered.join(", "),
+            }
+        })
     }
 
     /// The bot's action for this view of its seat, or `None` while it has none to play.
     pub fn choose(&mut self, view: &Value) -> Option<Value> {
-        self.0.choose(view)
+        self.choose.choose(view)
     }
 }
 

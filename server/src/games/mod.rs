@@ -55,7 +55,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::bots::Bot;
+use crate::bots::{Bot, BotLevel, Budget};
 
 /// Who looks at a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -155,11 +155,12 @@ pub trait Game {
         false
     }
 
-    /// The bot that plays `seat` when the server plays it, its choices following `seed`: a
-    /// random legal player unless the game has its own.
-    fn bot(seat: Seat, seed: u64) -> Bot {
-        let _ = seat;
-        Bot::random(seed)
+    /// The bot of `level` that plays `seat` when the server plays it, its choices following
+    /// `seed`, a search thinking within `budget`; `None` when the game has no such bot. By
+    /// default only a random legal player.
+    fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
+        let _ = (seat, budget);
+        (level == BotLevel::Random).then(|| Bot::random(seed))
     }
 
     /// Checks the seats, the scenario file (its text, for games that have them) and the

@@ -4,6 +4,7 @@
 //! JSON, views and events go out as JSON text, each written once from the game's typed values
 //! for one viewer.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -12,6 +13,8 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use thiserror::Error;
 use xenotable_protocol::{ClockView, MatchView, Outcome, Seat, schema};
+
+use crate::bots::{BotLevel, Budget};
 
 use super::{
     Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
@@ -31,6 +34,8 @@ pub struct GameInfo {
     /// The options a new match may set: by option name, its choices and its default.
     #[schema(value_type = Object)]
     pub options: Value,
+    /// By seat, the bot levels the server can play it at (`random` for every seat).
+    pub bots: BTreeMap<Seat, Vec<BotLevel>>,
 }
 
 impl GameId {
@@ -46,11 +51,23 @@ impl GameId {
                     seats: G::seats(),
                     scenarios: G::scenarios(),
                     options: G::options(),
+                    bots: G::seats()
+                        .into_iter()
+                        .map(|seat| (seat, bot_levels::<G>(seat)))
+                        .collect(),
                 }
             }
         }
         self.visit(Info(self))
     }
+}
+
+/// The levels `G` has a bot of for `seat`, weakest first.
+fn bot_levels<G: Game>(seat: Seat) -> Vec<BotLevel> {
+    BotLevel::ALL
+        .into_iter()
+        .filter(|&level| G::bot(seat, level, 0, Budget::default()).is_some())
+        .collect()
 }
 
 /// Every game of the table.

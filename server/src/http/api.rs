@@ -110,6 +110,8 @@ pub const REFUSALS: &[Route] = &[
                     "bad_seats",
                     "bad_options",
                     "bad_name",
+                    "unknown_bot_level",
+                    "bot_level_unavailable",
                 ],
             ),
             (413, &["body_too_large"]),

@@ -11,13 +11,15 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use xenotable_protocol::{
-    CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatSummary, SeatToken,
+    BotLevel, CreateMatch, JoinMatch, MatchCreated, MatchSummary, Outcome, Seat, SeatRequest,
+    SeatSummary, SeatToken,
 };
 
 use super::admin::is_admin;
 use super::json::{Body, Params};
 use super::rate::ClientIp;
 use super::{AppState, HttpError};
+use crate::bots::{Bot, Budget, bot_seed};
 use crate::games::{GameId, MatchError, MatchSetup, SetupError, built_in_scenarios, new_match};
 use crate::ids::{MatchId, ScenarioId};
 use crate::store::{MatchRecord, MatchStatus, NewMatch, NewSeat};
@@ -182,6 +184,7 @@ async fn create(
                 format!("{} cannot be both a bot and a named player", s.seat),
             ));
         }
+        let bot = bot_level(game, s, seed)?;
         let token_hash = match &name {
             Some(_) => {
                 let token = tokens::new_token().map_err(|e| HttpError::internal(&e))?;
@@ -196,8 +199,12 @@ async fn create(
         };
         new_seats.push(NewSeat {
             seat: s.seat,
-            name: if s.bot { Some("Bot".to_owned()) } else { name },
-            bot: s.bot,
+            name: if bot.is_some() {
+                Some("Bot".to_owned())
+            } else {
+                name
+            },
+            bot,
             token_hash,
         });
     }
@@ -226,6 +233,37 @@ async fn create(
             seats: tokens_out,
         }),
     ))
+}
+
+/// The level of a seat's bot (`random` unless asked), `None` for a person's seat: a level
+/// that is no level, a level for a person, or one the game does not offer for that seat are
+/// refused here, before anything is stored.
+fn bot_level(game: GameId, seat: &SeatRequest, seed: u64) -> Result<Option<BotLevel>, HttpError> {
+    let level = seat
+        .level
+        .as_deref()
+        .map(str::parse::<BotLevel>)
+        .transpose()
+        .map_err(|e| HttpError::bad_request("unknown_bot_level", e.to_string()))?;
+    if !seat.bot {
+        return match level {
+            Some(_) => Err(HttpError::bad_request(
+                "bad_seats",
+                format!("{} is not a bot seat: a level is for a bot", seat.seat),
+            )),
+            None => Ok(None),
+        };
+    }
+    let level = level.unwrap_or_default();
+    Bot::for_seat(
+        game,
+        seat.seat,
+        level,
+        bot_seed(seed, seat.seat),
+        Budget::default(),
+    )
+    .map_err(|e| HttpError::bad_request(e.code(), e.to_string()))?;
+    Ok(Some(level))
 }
 
 /// Takes an open seat: the answer holds the seat's token, shown only this once.
@@ -352,7 +390,8 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
             .map(|s| SeatSummary {
                 seat: s.seat,
                 name: s.name.clone(),
-                bot: s.bot,
+                bot: s.bot.is_some(),
+                level: s.bot,
                 taken: s.taken(),
             })
             .collect(),

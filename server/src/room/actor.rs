@@ -18,8 +18,9 @@ use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Seat, ServerFrame};
 use super::command::Command;
 use super::frame::{self, parse_frame};
 use super::seqs::{Seqs, seen_by};
+use super::thinking::{Thought, think};
 use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
-use crate::bots::{Bot, bot_seed};
+use crate::bots::{Bot, BotLevel, bot_seed};
 use crate::games::{AnyMatch, Clock, Envelope, Json, JsonEvent, RuleError, Viewer};
 use crate::http::rate::TokenBucket;
 use crate::ids::MatchId;
@@ -34,6 +35,8 @@ pub(super) const CHAT_HISTORY: usize = 200;
 /// One seat of the table.
 struct SeatState {
     seat: Seat,
+    /// Whether the server plays this seat; its bot is in `bot` except while it thinks.
+    played_by_bot: bool,
     bot: Option<Bot>,
     token_hash: Option<TokenHash>,
     /// The seat's own seq at which its legal actions last changed (the staleness rule).
@@ -45,7 +48,7 @@ struct SeatState {
 
 impl SeatState {
     fn taken(&self) -> bool {
-        self.bot.is_some() || self.token_hash.is_some()
+        self.played_by_bot || self.token_hash.is_some()
     }
 }
 
@@ -108,6 +111,11 @@ pub struct Room {
     next_conn: u64,
     /// When the next bot move is due, if a bot is to act.
     bot_due: Option<Deadline>,
+    /// A bot is thinking on the blocking pool (its seat holds no bot until it answers).
+    thinking: bool,
+    /// Where thinking bots send their decisions, and where the room reads them.
+    thoughts_tx: mpsc::Sender<Thought>,
+    thoughts: mpsc::Receiver<Thought>,
     /// The clock of a timed turn, while one runs.
     clock: Option<RunningClock>,
     /// The latest chat lines, oldest first, and the number of the last one ever said.
@@ -151,15 +159,17 @@ impl Room {
             .iter()
             .map(|s| SeatState {
                 seat: s.seat,
-                bot: s.bot.then(|| {
-                    Bot::for_seat(game.game(), s.seat, bot_seed(record.seed as u64, s.seat))
-                }),
+                played_by_bot: s.bot.is_some(),
+                bot: s
+                    .bot
+                    .map(|level| seat_bot(game.game(), s.seat, level, record.seed, &ctx)),
                 token_hash: s.token_hash,
                 legal_changed: 0,
                 legal: game.legal_json(s.seat),
             })
             .collect();
         let to_act = game.to_act();
+        let (thoughts_tx, thoughts) = mpsc::channel(1);
         let mut room = Room {
             id: record.id,
             ctx,
@@ -171,6 +181,9 @@ impl Room {
             conns: HashMap::new(),
             next_conn: 0,
             bot_due: None,
+            thinking: false,
+            thoughts_tx,
+            thoughts,
             clock: None,
             chat,
             chat_count,
@@ -204,8 +217,9 @@ impl Room {
                     () = sleep_until(clock.map_or_else(Deadline::now, |c| c.save_due)),
                         if clock.is_some() => self.save_clock().await,
                     () = sleep_until(due.unwrap_or_else(Deadline::now)), if due.is_some() => {
-                        self.play_bot().await;
+                        self.play_bot(0);
                     }
+                    Some(thought) = self.thoughts.recv() => self.on_thought(thought).await,
                 }
                 if self.over_recorded && self.conns.is_empty() {
                     break;
@@ -768,6 +782,7 @@ impl Room {
     fn schedule_bot(&mut self) {
         let bot_to_act = self.started()
             && !self.abandoned
+            && !self.thinking
             && self
                 .seats
                 .iter()
@@ -779,26 +794,69 @@ impl Room {
         };
     }
 
-    async fn play_bot(&mut self) {
+    /// Hands the first bot to act, from seat index `from` on, its view to think over on the
+    /// blocking pool; its answer comes back as a [`Thought`].
+    fn play_bot(&mut self, from: usize) {
         self.bot_due = None;
-        // A bot may wait for another seat (Away Team's automatic Aliens wait for the Away
-        // Team's lock): the first bot to act that has a move plays it.
-        for k in 0..self.seats.len() {
+        for k in from..self.seats.len() {
             let seat = self.seats[k].seat;
-            if self.seats[k].bot.is_none() || !self.to_act.contains(&seat) {
+            if !self.to_act.contains(&seat) {
                 continue;
             }
-            // The bot sees exactly what a client at its seat would see.
-            let view = self.view(Viewer::Seat(seat)).to_value();
-            let Some(action) = self.seats[k].bot.as_mut().and_then(|bot| bot.choose(&view)) else {
+            let Some(bot) = self.seats[k].bot.take() else {
                 continue;
             };
+            // The bot sees exactly what a client at its seat would see.
+            let view = self.view(Viewer::Seat(seat)).to_value();
             let seen = self.seqs.of(Viewer::Seat(seat));
-            if let Err(refusal) = self.act(None, seat, seen, action, None).await {
-                tracing::error!(%seat, code = refusal.code(), message = refusal.message(), "bot move refused");
-                self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
-            }
+            self.thinking = true;
+            think(bot, view, k, seen, self.thoughts_tx.clone());
             return;
         }
     }
+
+    /// A bot has decided: its seat gets it back and its action is played like anyone's. A bot
+    /// with nothing to play lets the next bot to act think (Away Team's automatic Aliens wait
+    /// for the Away Team's lock).
+    async fn on_thought(&mut self, thought: Thought) {
+        let Thought {
+            seat_index,
+            seen,
+            bot,
+            action,
+        } = thought;
+        self.thinking = false;
+        let Some(s) = self.seats.get_mut(seat_index) else {
+            return;
+        };
+        s.bot = Some(bot);
+        let seat = s.seat;
+        if self.abandoned || self.game.outcome().is_some() {
+            return;
+        }
+        let Some(action) = action else {
+            self.play_bot(seat_index + 1);
+            return;
+        };
+        if let Err(refusal) = self.act(None, seat, seen, action, None).await {
+            tracing::error!(%seat, code = refusal.code(), message = refusal.message(), "bot move refused");
+            self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
+        }
+    }
+}
+
+/// The bot of `level` at `seat`, as stored with the match. A level the game no longer offers
+/// for that seat is played at random, loudly: the match must go on.
+fn seat_bot(
+    game: crate::games::GameId,
+    seat: Seat,
+    level: BotLevel,
+    match_seed: i64,
+    ctx: &RoomContext,
+) -> Bot {
+    let seed = bot_seed(match_seed as u64, seat);
+    Bot::for_seat(game, seat, level, seed, ctx.bot_budget).unwrap_or_else(|e| {
+        tracing::error!(%seat, error = %e, "stored bot level not offered; playing at random");
+        Bot::random(seed)
+    })
 }

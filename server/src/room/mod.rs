@@ -12,6 +12,7 @@ mod commit;
 pub mod frame;
 pub mod load;
 mod seqs;
+mod thinking;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -26,6 +27,7 @@ pub use command::{Command, NotACommand};
 pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 
+use crate::bots::Budget;
 use crate::games::Viewer;
 use crate::http::rate::Rate;
 use crate::ids::MatchId;
@@ -38,6 +40,8 @@ pub struct RoomContext {
     pub committer: Committer,
     /// How long a bot waits before it moves, so people can follow a bot's play.
     pub bot_delay: Duration,
+    /// How long a searching (`strong`) bot may think over one decision.
+    pub bot_budget: Budget,
     /// How fast each seat's connection may chat.
     pub chat_rate: Rate,
 }

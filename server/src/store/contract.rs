@@ -19,7 +19,7 @@ use serde_json::json;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{AssertSqlSafe, Connection, Executor, IntoArguments, PgConnection};
 use uuid::Uuid;
-use xenotable_protocol::Seat;
+use xenotable_protocol::{BotLevel, Seat};
 
 use super::sql::Dialect;
 use super::{
@@ -53,19 +53,19 @@ fn artemia(seed: i64) -> NewMatch {
             NewSeat {
                 seat: Seat::Hunted(2),
                 name: Some("Ann".into()),
-                bot: false,
+                bot: None,
                 token_hash: Some(hash(0)),
             },
             NewSeat {
                 seat: Seat::Creature,
                 name: Some("Bot".into()),
-                bot: true,
+                bot: Some(BotLevel::Strong),
                 token_hash: None,
             },
             NewSeat {
                 seat: Seat::Hunted(1),
                 name: None,
-                bot: false,
+                bot: None,
                 token_hash: None,
             },
         ],
@@ -149,7 +149,7 @@ async fn match_round_trip(store: &dyn Store) {
         SeatRecord {
             seat: Seat::Creature,
             name: Some("Bot".into()),
-            bot: true,
+            bot: Some(BotLevel::Strong),
             token_hash: None
         }
     );
@@ -166,7 +166,7 @@ async fn create_match_is_atomic(store: &dyn Store) {
     doubled.seats.push(NewSeat {
         seat: Seat::Creature,
         name: None,
-        bot: false,
+        bot: None,
         token_hash: None,
     });
     assert!(matches!(
@@ -564,7 +564,7 @@ async fn token_hashes_are_bytes(store: &dyn Store) {
         .map(|i| NewSeat {
             seat: EIGHT_SEATS[usize::from(i)],
             name: (i % 2 == 0).then(|| format!("H{i}")),
-            bot: false,
+            bot: None,
             token_hash: (i % 2 == 0).then(|| hash(i * 32)),
         })
         .collect();

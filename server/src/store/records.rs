@@ -10,7 +10,7 @@ use std::str::FromStr;
 use chrono::{DateTime, Utc};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
-use xenotable_protocol::{MatchStatus, ParseSeatError, Seat};
+use xenotable_protocol::{BotLevel, MatchStatus, ParseSeatError, Seat};
 
 use crate::games::GameId;
 use crate::ids::{MatchId, ScenarioId};
@@ -88,8 +88,8 @@ pub struct NewSeat {
     pub seat: Seat,
     /// Display name; `None` leaves a human seat open for [`claim_seat`](super::Store::claim_seat).
     pub name: Option<String>,
-    /// Played by a server bot.
-    pub bot: bool,
+    /// Played by a server bot, of this level.
+    pub bot: Option<BotLevel>,
     /// Hash of the seat's token, for a human seat filled at creation. Must be `None` for a bot.
     pub token_hash: Option<TokenHash>,
 }
@@ -129,8 +129,8 @@ pub struct SeatRecord {
     pub seat: Seat,
     /// Display name; `None` while the seat is open.
     pub name: Option<String>,
-    /// Played by a server bot.
-    pub bot: bool,
+    /// Played by a server bot, of this level (a bot stored before levels existed is `random`).
+    pub bot: Option<BotLevel>,
     /// Hash of the seat's token; `None` while open, and always for a bot.
     pub token_hash: Option<TokenHash>,
 }
@@ -138,7 +138,7 @@ pub struct SeatRecord {
 impl SeatRecord {
     /// Whether someone holds the seat: a bot, or a player with a token.
     pub fn taken(&self) -> bool {
-        self.bot || self.token_hash.is_some()
+        self.bot.is_some() || self.token_hash.is_some()
     }
 }
 

@@ -29,7 +29,7 @@ use sqlx::{
     ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, QueryBuilder,
     Transaction, Type,
 };
-use xenotable_protocol::{MatchStatus, Seat};
+use xenotable_protocol::{BotLevel, MatchStatus, Seat};
 
 use crate::games::GameId;
 use crate::ids::{MatchId, ScenarioId};
@@ -129,7 +129,7 @@ macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
             "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.seeded, ",
-            "m.status, m.outcome, m.created_at, s.seat, s.name, s.bot, s.token_hash ",
+            "m.status, m.outcome, m.created_at, s.seat, s.name, s.bot, s.bot_level, s.token_hash ",
             "FROM (SELECT * FROM matches ",
             $filter,
             ") AS m LEFT JOIN seats AS s ON s.match_id = m.id ORDER BY ",
@@ -171,6 +171,7 @@ struct MatchSeatRow<Id, Time> {
     seat: Option<String>,
     name: Option<String>,
     bot: Option<bool>,
+    bot_level: Option<String>,
     token_hash: Option<Vec<u8>>,
 }
 
@@ -209,12 +210,23 @@ fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<V
             last.seats.push(SeatRecord {
                 seat: parse_seat(&seat)?,
                 name: row.name,
-                bot: row.bot.unwrap_or(false),
+                bot: bot_level(row.bot, row.bot_level)?,
                 token_hash: row.token_hash.map(token_hash).transpose()?,
             });
         }
     }
     Ok(matches)
+}
+
+/// A stored seat's bot: none, or its level; a bot stored before levels existed is `random`.
+fn bot_level(bot: Option<bool>, level: Option<String>) -> StoreResult<Option<BotLevel>> {
+    if bot != Some(true) {
+        return Ok(None);
+    }
+    level
+        .map_or(Ok(BotLevel::Random), |level| level.parse())
+        .map(Some)
+        .map_err(|_| StoreError::corrupt("a bot of no known level"))
 }
 
 #[derive(sqlx::FromRow)]
@@ -378,14 +390,15 @@ where
                 let position =
                     i64::try_from(position).map_err(|_| StoreError::corrupt("too many seats"))?;
                 sqlx::query(
-                    "INSERT INTO seats (match_id, seat, position, name, bot, token_hash) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO seats (match_id, seat, position, name, bot, bot_level, token_hash) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 )
                 .bind(D::id(new.id))
                 .bind(seat.seat.to_string())
                 .bind(position)
                 .bind(&seat.name)
-                .bind(seat.bot)
+                .bind(seat.bot.is_some())
+                .bind(seat.bot.map(|level| level.as_str().to_owned()))
                 .bind(seat.token_hash.map(|h| h.to_vec()))
                 .execute(&mut *tx)
                 .await?;

@@ -96,7 +96,7 @@ mod tests {
     use xenotable_protocol::Seat;
 
     use super::*;
-    use crate::bots::Bot;
+    use crate::bots::{Bot, BotLevel, Budget};
     use crate::games::away_team::test_match;
     use crate::games::{AnyMatch, GameId, Viewer};
 
@@ -105,6 +105,18 @@ mod tests {
         include_str!("../../../../scenarios/away-team/last-stand.toml"),
         include_str!("../../../../scenarios/away-team/sleeping-colony.toml"),
     ];
+
+    /// The random-level bot the game puts at `seat`.
+    fn random_bot(seat: Seat, seed: u64) -> Bot {
+        Bot::for_seat(
+            GameId::AwayTeam,
+            seat,
+            BotLevel::Random,
+            seed,
+            Budget::default(),
+        )
+        .expect("a random bot")
+    }
 
     /// Lets the bots play until the match ends; the actions played, by seat.
     fn play_out(m: &mut dyn AnyMatch, bots: &mut [(Seat, Bot)]) -> Vec<(Seat, Value)> {
@@ -159,14 +171,8 @@ mod tests {
         for seed in 0..50 {
             let mut m = test_match(ENCOUNTERS[0], seed);
             let mut bots = [
-                (
-                    Seat::AwayTeam,
-                    Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
-                ),
-                (
-                    Seat::Aliens,
-                    Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
-                ),
+                (Seat::AwayTeam, random_bot(Seat::AwayTeam, seed)),
+                (Seat::Aliens, random_bot(Seat::Aliens, seed)),
             ];
             let played = play_out(&mut *m, &mut bots);
             assert!(
@@ -184,14 +190,8 @@ mod tests {
             for seed in 100..200 {
                 let mut m = test_match(encounter, seed);
                 let mut bots = [
-                    (
-                        Seat::Aliens,
-                        Bot::for_seat(GameId::AwayTeam, Seat::Aliens, seed),
-                    ),
-                    (
-                        Seat::AwayTeam,
-                        Bot::for_seat(GameId::AwayTeam, Seat::AwayTeam, seed),
-                    ),
+                    (Seat::Aliens, random_bot(Seat::Aliens, seed)),
+                    (Seat::AwayTeam, random_bot(Seat::AwayTeam, seed)),
                 ];
                 play_out(&mut *m, &mut bots);
                 decided += usize::from(m.outcome().is_some_and(|o| !o.winners.is_empty()));

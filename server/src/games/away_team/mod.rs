@@ -43,7 +43,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use encounter::{Encounter, MAX_FILE_BYTES};
 pub use state::State;
 
-use crate::bots::Bot;
+use crate::bots::{Bot, BotLevel, Budget};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioError, SetupError, Told, Viewer};
 use bot::{AutomaticAliens, RandomAwayTeam};
 use fire::Table;
@@ -94,11 +94,14 @@ impl Game for AwayTeam {
         })
     }
 
-    /// The Aliens are played by the rules' automatic method; the Away Team at random.
-    fn bot(seat: Seat, seed: u64) -> Bot {
-        match seat {
-            Seat::Aliens => Bot::new(AutomaticAliens),
-            _ => Bot::new(RandomAwayTeam::new(seed)),
+    /// The Aliens are played by the rules' automatic method at every level (rules 3.1, 3.5:
+    /// they are part of the game); the Away Team at random.
+    fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
+        let _ = budget;
+        match (seat, level) {
+            (Seat::Aliens, _) => Some(Bot::new(AutomaticAliens)),
+            (_, BotLevel::Random) => Some(Bot::new(RandomAwayTeam::new(seed))),
+            _ => None,
         }
     }
 

@@ -10,11 +10,13 @@
 //! runs out ([`Game::time_up`]).
 
 mod act;
+mod belief;
 mod board;
 mod doors;
 mod fire;
 mod flamer;
 mod flow;
+mod heuristic;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
 mod legal;
@@ -38,6 +40,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, StrongBot};
 use crate::games::{Clock, Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
 use flow::Table;
 
@@ -67,6 +70,16 @@ impl Game for Derelict {
 
     fn options() -> serde_json::Value {
         serde_json::json!({})
+    }
+
+    /// Both sides at every level: `normal` plays the heuristics of `heuristic`, `strong`
+    /// searches worlds rebuilt from the view (`belief`).
+    fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
+        Some(match level {
+            BotLevel::Random => Bot::random(seed),
+            BotLevel::Normal => Bot::thinking(NormalBot::<Derelict>::new(seat, seed)),
+            BotLevel::Strong => Bot::thinking(StrongBot::<Derelict>::new(seat, seed, budget)),
+        })
     }
 
     fn check_scenario(text: &str) -> Result<String, ScenarioError> {
@@ -154,5 +167,20 @@ impl Game for Derelict {
         table.tell(Event::TimeUp { turn: table.s.turn });
         table.end_marine_turn();
         Ok(table.told())
+    }
+}
+
+/// Derelict hides nothing: a bot's one world is its view, rebuilt.
+impl Mind for Derelict {
+    fn believe(_seat: Seat, view: &View, _dice: &mut Dice) -> Option<State> {
+        belief::believe(view)
+    }
+
+    fn heuristic(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize {
+        heuristic::choose(world, seat, legal, dice)
+    }
+
+    fn evaluate(world: &State, seat: Seat) -> f64 {
+        heuristic::evaluate(world, seat)
     }
 }

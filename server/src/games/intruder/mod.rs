@@ -73,7 +73,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::Bot;
+use crate::bots::{Bot, BotLevel, Budget};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
@@ -194,8 +194,8 @@ impl Game for Intruder {
     }
 
     /// Every seat plays at random, merging listed moves into one plan (see `bot`).
-    fn bot(_seat: Seat, seed: u64) -> Bot {
-        Bot::new(RandomIntruder::new(seed))
+    fn bot(_seat: Seat, level: BotLevel, seed: u64, _budget: Budget) -> Option<Bot> {
+        (level == BotLevel::Random).then(|| Bot::new(RandomIntruder::new(seed)))
     }
 
     fn scenarios() -> Vec<ScenarioInfo> {

@@ -1,0 +1,130 @@
+//! Playing arena matches: a match is made as the lobby makes it, and its bots are asked in
+//! turn with the view a room would send them.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use xenotable_protocol::{Outcome, Seat};
+
+use crate::bots::{Bot, BotLevel, Budget, bot_seed};
+use crate::games::{AnyMatch, GameId, MatchSetup, Viewer, new_match};
+
+/// What every match of a run is made of.
+pub struct Arena {
+    pub game: GameId,
+    /// The scenario text (or built-in id) the rules get.
+    pub scenario: Option<String>,
+    pub seats: Vec<(Seat, BotLevel)>,
+    pub budget: Budget,
+    pub max_actions: u32,
+}
+
+/// How one match went.
+#[derive(Debug, Clone)]
+pub struct MatchResult {
+    /// `None`: stopped at the action cap, or no bot had a move.
+    pub outcome: Option<Outcome>,
+    /// Actions played.
+    pub actions: u32,
+    /// Every bot decision's time, with the seat that took it.
+    pub decisions: Vec<(Seat, Duration)>,
+}
+
+impl Arena {
+    fn setup(&self, seed: u64) -> MatchSetup {
+        MatchSetup {
+            game: self.game,
+            seats: self.seats.iter().map(|&(seat, _)| seat).collect(),
+            scenario: self.scenario.clone(),
+            options: Value::Null,
+            seed,
+        }
+    }
+
+    /// Refuses a run whose matches cannot be made or whose bots do not exist, before playing.
+    pub fn check(&self) -> Result<(), String> {
+        new_match(&self.setup(0)).map_err(|e| e.to_string())?;
+        for &(seat, level) in &self.seats {
+            Bot::for_seat(self.game, seat, level, 0, self.budget).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Plays matches `seed`, `seed + 1`, ... on `threads` threads; the results in seed order.
+    pub fn play_all(&self, seed: u64, matches: u32, threads: usize) -> Vec<MatchResult> {
+        let next = AtomicU32::new(0);
+        let results: Mutex<Vec<(u32, MatchResult)>> = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= matches {
+                            break;
+                        }
+                        let result = play_match(self, seed.wrapping_add(u64::from(k)));
+                        if let Ok(mut results) = results.lock() {
+                            results.push((k, result));
+                        }
+                    }
+                });
+            }
+        });
+        let mut results = results.into_inner().unwrap_or_default();
+        results.sort_by_key(|&(k, _)| k);
+        results.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+/// Plays one match of `arena` on `seed` to its end, or to the action cap.
+pub fn play_match(arena: &Arena, seed: u64) -> MatchResult {
+    let mut result = MatchResult {
+        outcome: None,
+        actions: 0,
+        decisions: Vec::new(),
+    };
+    let Ok(mut game) = new_match(&arena.setup(seed)) else {
+        return result;
+    };
+    let mut bots: Vec<(Seat, Bot)> = arena
+        .seats
+        .iter()
+        .filter_map(|&(seat, level)| {
+            let bot = Bot::for_seat(arena.game, seat, level, bot_seed(seed, seat), arena.budget);
+            bot.ok().map(|bot| (seat, bot))
+        })
+        .collect();
+    while result.actions < arena.max_actions {
+        if let Some(outcome) = game.outcome() {
+            result.outcome = Some(outcome);
+            break;
+        }
+        if !step(game.as_mut(), &mut bots, &mut result) {
+            break;
+        }
+        result.actions += 1;
+    }
+    result
+}
+
+/// The first bot to act that has a move plays it, as in a room; `false` when none does.
+fn step(game: &mut dyn AnyMatch, bots: &mut [(Seat, Bot)], result: &mut MatchResult) -> bool {
+    let to_act = game.to_act();
+    for (seat, bot) in bots.iter_mut() {
+        if !to_act.contains(seat) {
+            continue;
+        }
+        let view = game.view(Viewer::Seat(*seat));
+        let started = Instant::now();
+        let action = bot.choose(&view);
+        result.decisions.push((*seat, started.elapsed()));
+        if let Some(action) = action
+            && game.act(*seat, &action).is_ok()
+        {
+            return true;
+        }
+    }
+    false
+}

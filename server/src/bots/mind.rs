@@ -1,0 +1,57 @@
+//! What a game gives its thinking bots (`normal` and `strong`): a belief sampler, a heuristic
+//! and an evaluation, all in the game's own terms, each in the game's folder.
+//!
+//! Blind by signature: a bot holds only its seat's view as the seat receives it (JSON, read
+//! here into the game's typed [`Game::View`] and its legal actions), and the game's
+//! [`Mind::believe`] turns that into full states: worlds that agree with the view, whose hidden
+//! parts are drawn from the bot's own dice. Nothing in a bot can reach the match's true state.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use xenotable_protocol::Seat;
+
+use crate::games::{Dice, Game};
+
+/// A game whose bots can think.
+pub trait Mind: Game<View: DeserializeOwned> {
+    /// How many actions a `strong` bot's playout may run past its decision before it judges
+    /// the world with [`Mind::evaluate`].
+    const HORIZON: usize = 60;
+
+    /// A full state that agrees with `view`, all that `seat` may know; what the view hides is
+    /// drawn from `dice`. `None` when the view describes no world this game can build.
+    fn believe(seat: Seat, view: &Self::View, dice: &mut Dice) -> Option<Self::State>;
+
+    /// The `normal` level's choice for `seat` in `world`, out of `legal` (never empty): its
+    /// index. Cheap: a `strong` bot's playouts call it at every step.
+    fn heuristic(world: &Self::State, seat: Seat, legal: &[Self::Action], dice: &mut Dice)
+    -> usize;
+
+    /// How good `world` is for `seat`, from 0 (lost) to 1 (won), for a playout that stopped
+    /// before the match ended.
+    fn evaluate(world: &Self::State, seat: Seat) -> f64;
+}
+
+/// What a seat's view tells its bot: the game's own view and what the seat may send.
+pub struct Sight<G: Game> {
+    pub view: G::View,
+    pub legal: Vec<G::Action>,
+}
+
+/// The fields every view carries around the game's own (see `MatchView`).
+const ENVELOPE: [&str; 4] = ["to_act", "legal", "outcome", "clock"];
+
+impl<G: Mind> Sight<G> {
+    /// The view a room sends a seat, read; `None` if it is not a view of this game.
+    pub fn read(view: &Value) -> Option<Sight<G>> {
+        let mut own = view.as_object()?.clone();
+        let legal = own.remove("legal")?;
+        for key in ENVELOPE {
+            own.remove(key);
+        }
+        Some(Sight {
+            view: serde_json::from_value(Value::Object(own)).ok()?,
+            legal: serde_json::from_value(legal).ok()?,
+        })
+    }
+}
