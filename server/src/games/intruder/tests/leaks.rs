@@ -213,6 +213,88 @@ fn the_caged_lab_animals_and_frozen_boxes_are_counted_for_everyone() {
     }
 }
 
+#[test]
+fn only_an_omniscient_viewer_is_shown_the_counters_not_yet_in_play() {
+    let mut s = bare();
+    let waiting = intruder(&mut s, Room::Lab, false);
+    let spare = intruder(&mut s, Room::Sa1, false);
+    for c in &mut s.counters {
+        if c.id == waiting {
+            c.place = Place::ClonesNotYetInPlay;
+        } else if c.id == spare {
+            c.place = Place::Spare;
+        }
+    }
+    let aside = |viewer| {
+        Intruder::view(&s, viewer)
+            .counters
+            .iter()
+            .filter(|c| c.id == waiting || c.id == spare)
+            .map(|c| (c.room, c.identity))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        aside(Viewer::Omniscient),
+        [(None, Some(Identity::Intruder)); 2]
+    );
+    for viewer in [
+        Viewer::Seat(Seat::Intruder),
+        Viewer::Seat(Seat::Crew),
+        Viewer::Spectator,
+    ] {
+        assert_eq!(aside(viewer), [], "{viewer:?}");
+    }
+}
+
+#[test]
+fn a_counter_aboard_a_shuttle_is_shown_aboard_it_to_everyone() {
+    let mut s = bare();
+    let stowaway = intruder(&mut s, Room::Air, false);
+    for c in &mut s.counters {
+        if c.id == stowaway {
+            c.place = Place::Shuttle(1);
+        }
+    }
+    for viewer in [
+        Viewer::Seat(Seat::Crew),
+        Viewer::Spectator,
+        Viewer::Seat(Seat::Intruder),
+    ] {
+        let view = Intruder::view(&s, viewer);
+        let aboard: Vec<_> = view.counters.iter().filter(|c| c.id == stowaway).collect();
+        assert_eq!(aboard.len(), 1, "{viewer:?}");
+        assert_eq!(
+            (aboard[0].room, aboard[0].shuttle),
+            (None, Some(1)),
+            "{viewer:?}"
+        );
+    }
+}
+
+#[test]
+fn a_shuttle_names_as_its_stowaway_only_a_face_up_counter_aboard_it() {
+    let mut s = bare();
+    let aboard = intruder(&mut s, Room::Air, false);
+    let elsewhere = intruder(&mut s, Room::Lab, true);
+    for c in &mut s.counters {
+        if c.id == aboard {
+            c.place = Place::Shuttle(1);
+        }
+    }
+    let stowaway = |s: &State| Intruder::view(s, Viewer::Spectator).shuttles[0].intruder;
+    assert_eq!(
+        stowaway(&s),
+        None,
+        "face down aboard, {elsewhere} face up elsewhere"
+    );
+    for c in &mut s.counters {
+        if c.id == aboard {
+            c.face_up = true;
+        }
+    }
+    assert_eq!(stowaway(&s), Some(aboard));
+}
+
 /// A station of the Intelligent Intruder with every kind of bound counter in view: a Lab
 /// Animal caged in a Cage lying in the Lab, one held by C1 in MES, an Intruder controlled by
 /// C2 in PWR, an iced one in FRZ; and face-down counters of each identity in the Lab.
