@@ -22,7 +22,7 @@ test('Away Team: targets and stun or kill assigned by clicking, locked, and the 
   await page.waitForSelector('.away-team .crew-row[data-crew="captain"] select.target');
   // The game is named as the server names it; the automatic Aliens are a bot.
   assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Away Team');
-  assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Kirk (Away Team) with Aliens (bot)');
+  assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Kirk (Away Team) with Aliens (bot, random)');
   assert.match(await page.title(), /Away Team · Xenotable$/);
 
   // The rosters: SKILL, roles, flags.
@@ -63,7 +63,7 @@ test('Away Team: targets and stun or kill assigned by clicking, locked, and the 
 
   // The replay draws the same table, every order shown, and steps back to the orders given.
   await page.waitForSelector('.over a:has-text("Watch the replay")');
-  assert.match(await page.locator('.over p').innerText(), /^Won by (Kirk \(Away Team\)|Aliens \(bot\)): [a-z].*\.$/);
+  assert.match(await page.locator('.over p').innerText(), /^Won by (Kirk \(Away Team\)|Aliens \(bot, random\)): [a-z].*\.$/);
   await page.click('.over a:has-text("Watch the replay")');
   await page.waitForSelector('.match-name:has-text("Replay: Away Team")');
   await page.click('button[aria-label="Last step"]');

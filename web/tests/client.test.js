@@ -90,13 +90,13 @@ describe('the web client', () => {
     await page.click('a.back');
     const row = page.locator('.match-row', { has: page.locator('a:has-text("Play as Creature")') });
     await row.waitFor();
-    assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Cora (Creature)', 'Hunted 1 (bot)', 'Hunted 2 (bot)']);
+    assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Cora (Creature)', 'Hunted 1 (bot, random)', 'Hunted 2 (bot, random)']);
     await row.locator('a:has-text("Play as Creature")').click();
     await page.waitForSelector('.conn[data-state="live"]');
     await page.waitForSelector('.your-move');
     assert.equal(await page.locator('.match-bar .match-name').innerText(), 'Artemia');
-    assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Cora (Creature) with Hunted 1 (bot), Hunted 2 (bot)');
-    assert.equal(await page.locator('.player[data-seat="hunted-2"] h3').innerText(), 'Hunted 2 (bot)');
+    assert.equal(await page.locator('.match-bar .who').innerText(), 'You play Cora (Creature) with Hunted 1 (bot, random), Hunted 2 (bot, random)');
+    assert.equal(await page.locator('.player[data-seat="hunted-2"] h3').innerText(), 'Hunted 2 (bot, random)');
     assert.match(await page.locator('.log .log-lines li.sys').last().innerText(), /^(Connected to the table|Reconnected)/);
     assert.equal(await turnOf(page), 1);
     const rescueBefore = await distance(page, 'rescue');
@@ -137,19 +137,19 @@ describe('the web client', () => {
         await actBy(page, page.locator('.actions button[data-action="pass"]'));
       }
       if (played.phobia && !played.creature) {
-        assert.match(await page.locator('.player.creature .played').innerText(), /Phobia naming Hunted 1 \(bot\)/);
+        assert.match(await page.locator('.player.creature .played').innerText(), /Phobia naming Hunted 1 \(bot, random\)/);
       }
     }
     assert.deepEqual(played, { phobia: true, creature: true, artemia: true });
-    assert.match(await page.locator('.log').innerText(), /Hunted 1 \(bot\) shows the Creature (\d+ cards|The \w+ and The \w+)/);
+    assert.match(await page.locator('.log').innerText(), /Hunted 1 \(bot, random\) shows the Creature (\d+ cards|The \w+ and The \w+)/);
     assert.equal(await turnOf(page), 2, 'the turn is over');
     const reveal = page.locator('.a-reveal');
     assert.ok(await reveal.isVisible(), 'the reveal stays on show');
     const revealText = await reveal.innerText();
     assert.match(revealText, /Reveal/);
-    assert.match(revealText, /Hunted 1 \(bot\) → The /);
-    assert.match(revealText, /Hunted 2 \(bot\) → The /);
-    assert.match(await page.locator('.log').innerText(), /Reveal: Hunted 1 \(bot\) explored/);
+    assert.match(revealText, /Hunted 1 \(bot, random\) → The /);
+    assert.match(revealText, /Hunted 2 \(bot, random\) → The /);
+    assert.match(await page.locator('.log').innerText(), /Reveal: Hunted 1 \(bot, random\) explored/);
     // We played no Stasis, so the track moved: Rescue advances at least once at the end of a turn.
     const rescueAfter = await distance(page, 'rescue');
     assert.ok(rescueAfter < rescueBefore, `Rescue moved from ${rescueBefore} to ${rescueAfter}`);
@@ -353,11 +353,11 @@ describe('the web client', () => {
     assert.equal(await page.locator('.player[data-seat="hunted-1"] .seen-hand .card').count() >= 5, true);
     await page.click('button[aria-label="Step forward"]');
     assert.match(await page.locator('.step-count').innerText(), /^Step 1 of/);
-    assert.match(await page.locator('.step-caption').innerText(), /^(Creature|Hunted 1) \(bot\): /);
+    assert.match(await page.locator('.step-caption').innerText(), /^(Creature|Hunted 1) \(bot, random\): /);
     await page.click('button[aria-label="Last step"]');
     await page.waitForSelector('.a-outcome');
     assert.match(await page.locator('.a-outcome').innerText(), /win/);
-    assert.match(await page.locator('.replay-outcome').innerText(), /^Won by (Creature|Hunted 1) \(bot\): (the Hunted are rescued|assimilation is complete)\.$/);
+    assert.match(await page.locator('.replay-outcome').innerText(), /^Won by (Creature|Hunted 1) \(bot, random\): (the Hunted are rescued|assimilation is complete)\.$/);
     await shoot(page, '12-replay-end');
     await page.keyboard.press('ArrowLeft');
     const total = Number((await page.locator('.step-count').innerText()).split(' of ')[1]);

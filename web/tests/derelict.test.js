@@ -207,13 +207,13 @@ test('Derelict replay: a finished all-bot match on an uploaded map, stepped forw
   const row = page.locator(`.match-row[data-id="${id}"]`);
   await row.waitFor();
   assert.match(await row.locator('.match-title').innerText(), /^Derelict\s+· Short Deck/);
-  assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Marines (bot)', 'Aliens (bot)']);
-  assert.equal(await row.locator('.match-outcome').innerText(), 'Won by Aliens (bot): the turn limit was reached.');
+  assert.deepEqual(await row.locator('.match-seats .chip').allInnerTexts(), ['Marines (bot, random)', 'Aliens (bot, random)']);
+  assert.equal(await row.locator('.match-outcome').innerText(), 'Won by Aliens (bot, random): the turn limit was reached.');
   await row.locator('a:has-text("Replay")').click();
 
   await page.waitForSelector('.d-svg');
   assert.equal(await page.locator('.match-name').innerText(), 'Replay: Derelict');
-  assert.equal(await page.locator('.match-bar .who').innerText(), 'Marines (bot), Aliens (bot)');
+  assert.equal(await page.locator('.match-bar .who').innerText(), 'Marines (bot, random), Aliens (bot, random)');
   assert.equal(await page.locator('.step-caption').innerText(), 'The table as dealt.');
   await assertStep(page, replay, 0);
   assert.equal(await page.locator('.d-svg .door.closed').count(), 1);
@@ -223,14 +223,14 @@ test('Derelict replay: a finished all-bot match on an uploaded map, stepped forw
     if (i % 2) await page.click('button[aria-label="Step forward"]');
     else await page.keyboard.press('ArrowRight');
     await assertStep(page, replay, i);
-    assert.match(await page.locator('.step-caption').innerText(), /^(Marines|Aliens) \(bot\): [A-Z]/);
+    assert.match(await page.locator('.step-caption').innerText(), /^(Marines|Aliens) \(bot, random\): [A-Z]/);
     if (replay.steps[i - 1].view.phase === 'alien-turn' && replay.steps[i - 2].view.phase !== 'alien-turn') {
       await shoot(page, 'derelict-replay');
     }
     assert.equal(await page.locator('.d-svg .door.destroyed').count(), i >= destroyedAt ? 1 : 0, `the door at step ${i}`);
   }
   assert.equal(await page.locator('.d-outcome').innerText(), 'The aliens win — the turn limit was reached.');
-  assert.match(await page.locator('.replay-outcome').innerText(), /^Won by Aliens \(bot\): the turn limit was reached\.$/);
+  assert.match(await page.locator('.replay-outcome').innerText(), /^Won by Aliens \(bot, random\): the turn limit was reached\.$/);
   assert.ok(await page.locator('.d-keys').isHidden(), 'a replay offers no keys');
   assert.equal(await page.locator('.d-svg .mark').count(), 0, 'a replay offers no move');
   await shoot(page, 'derelict-replay-end');

@@ -26,7 +26,7 @@ test('Intruder: the Intruder seat plans a move by clicking and sends it; the cre
   await intruder.selectOption('select[aria-label=Scenario]', 'intelligent');
   assert.deepEqual(await seatsOf(), ['crew', 'intruder']);
   // Any seat may be a bot.
-  assert.deepEqual(await intruder.locator('.seat-row[data-seat="intruder"] option').allInnerTexts(), ['You', 'Bot', 'Open (share a link)']);
+  assert.deepEqual(await intruder.locator('.seat-row[data-seat="intruder"] option').allInnerTexts(), ['You', 'Bot (random)', 'Open (share a link)']);
   await intruder.fill('input[name=name]', 'Kane');
   await intruder.selectOption('.seat-row[data-seat="crew"] select', 'open');
   await intruder.selectOption('.seat-row[data-seat="intruder"] select', 'me');
