@@ -1,5 +1,6 @@
 //! Seats: the sides of a match, named as on the wire (`creature`, `hunted-3`, `marines`, ...).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -55,22 +56,42 @@ impl Seat {
     fn names() -> Vec<String> {
         Seat::all().map(|seat| seat.to_string()).collect()
     }
+
+    /// The seat's wire name (`hunted-3`): borrowed for every seat a game has, so views and
+    /// logs that name seats on every move do not format them (written only for a numbered
+    /// seat out of range, which no match has).
+    pub fn name(self) -> Cow<'static, str> {
+        const HUNTED: [&str; 6] = [
+            "hunted-1", "hunted-2", "hunted-3", "hunted-4", "hunted-5", "hunted-6",
+        ];
+        const TEAMS: [&str; 3] = ["team-1", "team-2", "team-3"];
+        let numbered = |names: &[&'static str], n: u8| {
+            usize::from(n)
+                .checked_sub(1)
+                .and_then(|i| names.get(i).copied())
+        };
+        match self {
+            Seat::Marines => "marines".into(),
+            Seat::Aliens => "aliens".into(),
+            Seat::Creature => "creature".into(),
+            Seat::Hunted(n) => {
+                numbered(&HUNTED, n).map_or_else(|| format!("hunted-{n}").into(), Cow::Borrowed)
+            }
+            Seat::Crew => "crew".into(),
+            Seat::Intruder => "intruder".into(),
+            Seat::Science => "science".into(),
+            Seat::Command => "command".into(),
+            Seat::Team(n) => {
+                numbered(&TEAMS, n).map_or_else(|| format!("team-{n}").into(), Cow::Borrowed)
+            }
+            Seat::AwayTeam => "away-team".into(),
+        }
+    }
 }
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Marines => f.write_str("marines"),
-            Seat::Aliens => f.write_str("aliens"),
-            Seat::Creature => f.write_str("creature"),
-            Seat::Hunted(n) => write!(f, "hunted-{n}"),
-            Seat::Crew => f.write_str("crew"),
-            Seat::Intruder => f.write_str("intruder"),
-            Seat::Science => f.write_str("science"),
-            Seat::Command => f.write_str("command"),
-            Seat::Team(n) => write!(f, "team-{n}"),
-            Seat::AwayTeam => f.write_str("away-team"),
-        }
+        f.write_str(&self.name())
     }
 }
 
@@ -120,7 +141,7 @@ impl FromStr for Seat {
 
 impl Serialize for Seat {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        serializer.serialize_str(&self.name())
     }
 }
 
@@ -185,6 +206,16 @@ mod tests {
             serde_json::to_string(&Seat::Hunted(2)).unwrap(),
             "\"hunted-2\""
         );
+    }
+
+    /// The names kept for speed are the names written out: every seat, and numbered seats out
+    /// of range (which no match has) still named by their number.
+    #[test]
+    fn every_seat_is_named_by_its_number() {
+        for n in 0..=9 {
+            assert_eq!(Seat::Hunted(n).name(), format!("hunted-{n}"));
+            assert_eq!(Seat::Team(n).name(), format!("team-{n}"));
+        }
     }
 
     #[test]

@@ -36,6 +36,7 @@ mod error;
 mod execution;
 mod registry;
 mod told;
+mod views;
 
 #[cfg(test)]
 pub use dice::Loaded;
@@ -49,6 +50,7 @@ pub use registry::{
 };
 pub use table::{Listed, UnknownGame, Visit};
 pub use told::{Audience, Redacted, SeatSet, Told};
+pub use views::SharedFields;
 pub use xenotable_protocol::{Outcome, Seat};
 
 use schemars::JsonSchema;
@@ -210,6 +212,16 @@ pub trait Game {
 
     /// What `viewer` may know of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The views of `viewers` (after a command, one per viewer told of it), each as the JSON
+    /// object serde writes for its [`Game::view`]. By default each is written whole; a game
+    /// whose viewers see mostly the same table writes what they share once ([`SharedFields`]).
+    fn write_views(state: &Self::State, viewers: &[Viewer]) -> Vec<String> {
+        viewers
+            .iter()
+            .map(|&viewer| registry::json_text(&Self::view(state, viewer)))
+            .collect()
+    }
 
     /// The event as everyone outside its audience may see it: its secret parts removed, or
     /// `None` when they may not even learn that it happened. A command whose every event is

@@ -153,29 +153,34 @@ impl MatchError {
 /// JSON text written once from a typed value (a view, an event, a list of actions) and then
 /// only copied into frames: never parsed again, never rebuilt per connection.
 #[derive(Clone)]
-pub struct Json(Box<RawValue>);
+pub struct Json(String);
 
 impl Json {
     /// `value` as JSON text.
     pub fn of<T: Serialize + ?Sized>(value: &T) -> Json {
-        // Our wire types are plain data: serializing them cannot fail.
-        Json(serde_json::value::to_raw_value(value).unwrap_or_else(|_| Json::empty_list().0))
+        Json(json_text(value))
     }
 
     /// `[]`.
     pub fn empty_list() -> Json {
-        Json(RawValue::from_string("[]".to_owned()).expect("[] is JSON"))
+        Json("[]".to_owned())
     }
 
     /// The text.
     pub fn as_str(&self) -> &str {
-        self.0.get()
+        &self.0
     }
 
     /// The text read back as a `Value`, for bots and tests.
     pub fn to_value(&self) -> Value {
         serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
     }
+}
+
+/// `value` as JSON text.
+pub(super) fn json_text<T: Serialize + ?Sized>(value: &T) -> String {
+    // Our wire types are plain data: serializing them cannot fail.
+    serde_json::to_string(value).unwrap_or_else(|_| "[]".to_owned())
 }
 
 /// Two texts written from typed values are the same value when they are the same text.
@@ -197,9 +202,13 @@ impl fmt::Display for Json {
     }
 }
 
+/// Written as the JSON it is (not as a string), for the frames written by serde: read back
+/// first, so only where a frame is rare (a `welcome`), never on a move's path.
 impl Serialize for Json {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        RawValue::from_string(self.0.clone())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
     }
 }
 
@@ -214,6 +223,31 @@ pub struct Envelope<'a> {
     pub legal: &'a Json,
     pub outcome: Option<&'a Outcome>,
     pub clock: Option<ClockView>,
+}
+
+impl Envelope<'_> {
+    /// The whole view: the game's own fields (`game`, the JSON object of its view) then the
+    /// envelope's, as [`MatchView`] writes them.
+    fn wrap(&self, game: String) -> Json {
+        let mut text = game;
+        // The game's object stays open for the envelope's fields.
+        text.pop();
+        if text.len() > 1 {
+            text.push(',');
+        }
+        text.push_str(r#""to_act":"#);
+        text.push_str(&json_text(self.to_act));
+        text.push_str(r#","legal":"#);
+        text.push_str(self.legal.as_str());
+        text.push_str(r#","outcome":"#);
+        text.push_str(&json_text(&self.outcome));
+        if let Some(clock) = &self.clock {
+            text.push_str(r#","clock":"#);
+            text.push_str(&json_text(clock));
+        }
+        text.push('}');
+        Json(text)
+    }
 }
 
 /// A live match of any game.
@@ -233,6 +267,9 @@ pub trait AnyMatch: Send {
     /// The whole view of `viewer` as a room sends it: the game's own view, written straight
     /// from the game's type, in the room's `envelope`.
     fn view_json(&self, viewer: Viewer, envelope: Envelope<'_>) -> Json;
+    /// The whole views of several viewers at once, each in its envelope, in order: what the
+    /// viewers share is written once ([`Game::write_views`]).
+    fn views_json(&self, viewers: &[(Viewer, Envelope<'_>)]) -> Vec<Json>;
     /// The whole view of `viewer`, with `to_act`, `legal` and `outcome` computed now and no
     /// clock: for replays and tests, which keep nothing between commands.
     fn view(&self, viewer: Viewer) -> Value;
@@ -324,13 +361,16 @@ impl<G: Listed> AnyMatch for Match<G> {
     }
 
     fn view_json(&self, viewer: Viewer, envelope: Envelope<'_>) -> Json {
-        Json::of(&MatchView {
-            game: G::view(&self.state, viewer),
-            to_act: envelope.to_act.to_vec(),
-            legal: envelope.legal,
-            outcome: envelope.outcome.cloned(),
-            clock: envelope.clock,
-        })
+        envelope.wrap(json_text(&G::view(&self.state, viewer)))
+    }
+
+    fn views_json(&self, viewers: &[(Viewer, Envelope<'_>)]) -> Vec<Json> {
+        let who: Vec<Viewer> = viewers.iter().map(|&(viewer, _)| viewer).collect();
+        G::write_views(&self.state, &who)
+            .into_iter()
+            .zip(viewers)
+            .map(|(game, (_, envelope))| envelope.wrap(game))
+            .collect()
     }
 
     fn view(&self, viewer: Viewer) -> Value {
@@ -446,7 +486,51 @@ mod refusals;
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+    use xenotable_protocol::JsonView;
+
     use super::*;
+
+    /// The view a room writes, the game's object spliced with the envelope's fields, is the
+    /// protocol's `MatchView` as serde writes it: with and without a clock or an outcome, and
+    /// for a game's view with no field of its own.
+    #[test]
+    fn a_wrapped_view_is_the_protocols_view_byte_for_byte() {
+        let legal = vec![json!({"type": "pass"}), json!("x")];
+        let clock = ClockView {
+            seat: Seat::Marines,
+            period: 3,
+            seconds: 120,
+            deadline_ms: 1_700_000_000_000,
+            remaining_ms: 5_000,
+        };
+        let outcome = Outcome {
+            winners: vec![Seat::Aliens],
+            reason: "r".into(),
+        };
+        for game in [json!({"round": 2, "hand": ["a"]}), json!({})] {
+            for (clock, outcome) in [(None, None), (Some(clock), Some(&outcome))] {
+                let to_act = [Seat::Marines, Seat::Hunted(2)];
+                let envelope = Envelope {
+                    to_act: &to_act,
+                    legal: &Json::of(&legal),
+                    outcome,
+                    clock,
+                };
+                let view: JsonView = MatchView {
+                    game: game.clone(),
+                    to_act: to_act.to_vec(),
+                    legal: legal.clone(),
+                    outcome: outcome.cloned(),
+                    clock,
+                };
+                assert_eq!(
+                    envelope.wrap(game.to_string()).as_str(),
+                    serde_json::to_string(&view).unwrap()
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_scenario_that_is_not_utf8_is_refused_at_its_first_bad_byte() {

@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
-use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Seat, ServerFrame};
+use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Outcome, Seat, ServerFrame};
 
 use super::command::Command;
 use super::frame::{self, parse_frame};
@@ -395,6 +395,30 @@ impl Room {
     /// What `viewer` sees, as JSON: the game's view in the envelope of who acts and what the
     /// viewer's seat may send, both as of the last command, and the running clock.
     fn view(&self, viewer: Viewer) -> Json {
+        let outcome = self.game.outcome();
+        let clock = self.clock.map(RunningClock::view);
+        self.game
+            .view_json(viewer, self.envelope(viewer, outcome.as_ref(), clock))
+    }
+
+    /// The views of several viewers at once, as [`Room::view`] writes each.
+    fn views(&self, viewers: &[Viewer]) -> Vec<Json> {
+        let outcome = self.game.outcome();
+        let clock = self.clock.map(RunningClock::view);
+        let envelopes: Vec<(Viewer, Envelope<'_>)> = viewers
+            .iter()
+            .map(|&viewer| (viewer, self.envelope(viewer, outcome.as_ref(), clock)))
+            .collect();
+        self.game.views_json(&envelopes)
+    }
+
+    /// What the room puts around the game's view for `viewer`.
+    fn envelope<'a>(
+        &'a self,
+        viewer: Viewer,
+        outcome: Option<&'a Outcome>,
+        clock: Option<ClockView>,
+    ) -> Envelope<'a> {
         let legal = match viewer {
             // Nobody may act before every seat is taken.
             Viewer::Seat(seat) if self.started() => self
@@ -404,16 +428,12 @@ impl Room {
                 .map_or(&self.no_legal, |s| &s.legal),
             Viewer::Seat(_) | Viewer::Spectator | Viewer::Omniscient => &self.no_legal,
         };
-        let outcome = self.game.outcome();
-        self.game.view_json(
-            viewer,
-            Envelope {
-                to_act: &self.to_act,
-                legal,
-                outcome: outcome.as_ref(),
-                clock: self.clock.map(RunningClock::view),
-            },
-        )
+        Envelope {
+            to_act: &self.to_act,
+            legal,
+            outcome,
+            clock,
+        }
     }
 
     fn drop_conn(&mut self, conn: u64) {
@@ -725,18 +745,29 @@ impl Room {
 
     /// Sends each connection the update of the last command built for its viewer: written once
     /// per viewer, the same bytes to each of its connections (the sender's copy with its
-    /// `ref`). A viewer from whom the command is withheld gets nothing.
+    /// `ref`), the views of all viewers together so that what they share is written once. A
+    /// viewer from whom the command is withheld gets nothing.
     fn broadcast(&mut self, from: Option<u64>, reference: Option<&str>) {
-        let mut built: HashMap<Viewer, Option<frame::Update>> = HashMap::new();
+        let mut told: Vec<(Viewer, Vec<&Json>)> = Vec::new();
+        for conn in self.conns.values() {
+            if told.iter().all(|(v, _)| *v != conn.viewer)
+                && let Some(events) = seen_by(self.seqs.last(), conn.viewer)
+            {
+                told.push((conn.viewer, events));
+            }
+        }
+        let viewers: Vec<Viewer> = told.iter().map(|&(viewer, _)| viewer).collect();
+        let updates: Vec<(Viewer, frame::Update)> = told
+            .iter()
+            .zip(self.views(&viewers))
+            .map(|((viewer, events), view)| {
+                let update = frame::Update::new(self.seqs.of(*viewer), events, &view);
+                (*viewer, update)
+            })
+            .collect();
         let mut frames = Vec::with_capacity(self.conns.len());
         for (&id, conn) in &self.conns {
-            let viewer = conn.viewer;
-            let update = built.entry(viewer).or_insert_with(|| {
-                seen_by(self.seqs.last(), viewer).map(|events| {
-                    frame::Update::new(self.seqs.of(viewer), &events, &self.view(viewer))
-                })
-            });
-            let Some(update) = update else {
+            let Some((_, update)) = updates.iter().find(|(v, _)| *v == conn.viewer) else {
                 continue;
             };
             let text = match reference {

@@ -148,6 +148,11 @@ impl Game for Artemia {
         view::view(state, viewer)
     }
 
+    fn write_views(state: &State, viewers: &[Viewer]) -> Vec<String> {
+        let views: Vec<View> = viewers.iter().map(|&v| view::view(state, v)).collect();
+        view::write(&views)
+    }
+
     fn conceal(event: &Event) -> Option<Event> {
         Some(view::conceal(event))
     }

@@ -11,7 +11,7 @@ use xenotable_protocol::artemia::{
 
 use super::board::RESERVE;
 use super::state::{State, Step};
-use crate::games::Viewer;
+use crate::games::{SharedFields, Viewer};
 
 /// The table as `viewer` sees it.
 pub fn view(s: &State, viewer: Viewer) -> View {
@@ -127,6 +127,33 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         },
         decision: decision(s, viewer),
     }
+}
+
+/// The views of several viewers as JSON, each exactly as serde writes it, what they share
+/// written once: most of the table is public, and each Hunted looks the same to everyone but
+/// himself. The fields in the order of [`View`]'s declaration.
+pub fn write(views: &[View]) -> Vec<String> {
+    SharedFields::new(views)
+        .field("turn", |v| &v.turn)
+        .field("phase", |v| &v.phase)
+        .field("board_side", |v| &v.board_side)
+        .field("a_spaces", |v| &v.a_spaces)
+        .field("rescue", |v| &v.rescue)
+        .field("assimilation", |v| &v.assimilation)
+        .field("beacon", |v| &v.beacon)
+        .field("reserve", |v| &v.reserve)
+        .field("creature_token", |v| &v.creature_token)
+        .field("artemia_token", |v| &v.artemia_token)
+        .field("target_token", |v| &v.target_token)
+        .field("creature", |v| &v.creature)
+        .list("hunted", |v| v.hunted.as_slice())
+        .field("hunt_deck", |v| &v.hunt_deck)
+        .field("hunt_discard", |v| &v.hunt_discard)
+        .field("survival_deck", |v| &v.survival_deck)
+        .field("survival_discard", |v| &v.survival_discard)
+        .field("effects", |v| &v.effects)
+        .field("decision", |v| &v.decision)
+        .finish()
 }
 
 fn decision(s: &State, viewer: Viewer) -> Option<Decision> {
