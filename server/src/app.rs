@@ -127,3 +127,6 @@ async fn shutdown_signal() {
     }
     tracing::info!("shutting down");
 }
+
+#[cfg(test)]
+mod tests;
