@@ -165,14 +165,14 @@ impl Table {
             .await
             .expect("the act is sent");
         let mut kinds: [Vec<Value>; 3] = Default::default();
-        for k in 0..3 {
+        for (k, told) in kinds.iter_mut().enumerate() {
             let update = recv_type(&mut self.sockets[k], "update").await;
             if k == mover {
                 assert_eq!(update["ref"], "r", "the mover's own update echoes its ref");
             }
             self.seqs[k] = update["seq"].as_u64().expect("a seq");
             self.views[k] = update["view"].clone();
-            kinds[k] = update["events"]
+            *told = update["events"]
                 .as_array()
                 .expect("events")
                 .iter()
