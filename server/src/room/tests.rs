@@ -296,3 +296,57 @@ async fn when_the_marine_clock_runs_out_the_room_logs_time_up_and_tells_everyone
         "{refused}"
     );
 }
+
+/// A seat handed to a bot and taken back before the bot's delay is up is left to its player:
+/// the bot's move, due later, is never played. Handed over again, the bot plays it.
+#[tokio::test(start_paused = true)]
+async fn a_seat_taken_back_before_its_bot_moves_is_left_to_its_player() {
+    let store = TestStore::new().await;
+    let record = stored_match(store.as_ref(), GameId::Noughts, &NOUGHTS, &[], None).await;
+    let room = open_room(&room_context(store.clone()), &record).await;
+    let (mut marines, _) = TestConn::open(&room, Viewer::Seat(Seat::Marines), 16).await;
+    let (mut aliens, _) = TestConn::open(&room, Viewer::Seat(Seat::Aliens), 16).await;
+
+    marines
+        .send(json!({"t": "hand_over", "level": "random"}))
+        .await;
+    let handed = marines.next().await;
+    assert_eq!(
+        (&handed["t"], &handed["seat"], &handed["level"]),
+        (&json!("stand_in"), &json!("marines"), &json!("random")),
+        "{handed}"
+    );
+    assert_eq!(handed["view"]["legal"], json!([]), "{handed}");
+    assert_eq!(aliens.next().await["t"], "stand_in");
+    marines.send(json!({"t": "take_back"})).await;
+    let back = marines.next().await;
+    assert_eq!(
+        (&back["t"], &back["level"]),
+        (&json!("stand_in"), &Value::Null)
+    );
+    aliens.next().await;
+
+    tokio::time::sleep(BOT_DELAY * 4).await;
+    assert_eq!(marines.pending(), None, "the bot never moved");
+    assert!(store.commands(record.id).await.unwrap().is_empty());
+    marines
+        .send(act(&back["seq"], "m1", &legal(&back, "mark")))
+        .await;
+    assert_eq!(marines.next().await["ref"], "m1");
+
+    let offered = aliens.next().await;
+    aliens.send(json!({"t": "hand_over"})).await;
+    assert_eq!(aliens.next().await["t"], "stand_in");
+    aliens
+        .send(act(&offered["seq"], "a1", &legal(&offered, "mark")))
+        .await;
+    let refused = aliens.next().await;
+    assert_eq!(refused["code"], "seat_played_by_bot", "{refused}");
+    let played = aliens.next().await;
+    assert_eq!(played["t"], "update", "the bot plays the seat: {played}");
+    let log = store.commands(record.id).await.unwrap();
+    assert_eq!(
+        log.last().map(|c| c.author),
+        Some(Author::Seat(Seat::Aliens))
+    );
+}
