@@ -451,9 +451,9 @@ async fn a_bot_takes_over_the_seat_of_a_player_gone_while_another_plays_on() {
     assert_eq!(taken["seat"], "command", "{taken}");
     assert_eq!(taken["level"], "random", "{taken}");
     assert_eq!(
-        taken["view"]["legal"].as_array().map(Vec::is_empty),
-        Some(false),
-        "Ash's own moves stay Ash's: {taken}"
+        taken["view"]["to_act"],
+        json!(["command"]),
+        "the match waits for Dallas: {taken}"
     );
     let summary = taken_over_or_ended(&server, &id, "command").await;
     assert_eq!(summary["status"], "live", "{summary}");
@@ -463,7 +463,32 @@ async fn a_bot_takes_over_the_seat_of_a_player_gone_while_another_plays_on() {
         Value::Null,
         "Ash is at the table: {science}"
     );
-    play_one(&mut ash, &taken).await;
+    // The bot plays Dallas's move, and the match goes on.
+    let played = ash.recv_type("update").await;
+    assert_ne!(played["view"]["to_act"], json!(["command"]), "{played}");
+    drop(server);
+    db.drop_db().await;
+}
+
+/// At start, before any room is rebuilt, the server abandons the live matches left alone too
+/// long: one whose bots take over is rebuilt with its bots in its players' seats instead, and
+/// is live as soon as the server answers; one without is abandoned as before.
+#[tokio::test]
+async fn after_a_restart_bots_take_over_at_once_a_match_left_alone_too_long() {
+    let db = Db::sqlite();
+    let mut server = server(&db, &["--abandon-idle-after", "2"]).await;
+    let (kept, _) = solitaire(&server, json!({"bots_take_over": true})).await;
+    let (left, _) = solitaire(&server, json!({})).await;
+    server.kill();
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+
+    let server = self::server(&db, &["--abandon-idle-after", "2"]).await;
+    let (_, summary) = server.get(&format!("/api/matches/{kept}")).await;
+    assert_eq!(summary["status"], "live", "{summary}");
+    assert_eq!(summary["seats"][0]["stand_in"], "random", "{summary}");
+    let (_, summary) = server.get(&format!("/api/matches/{left}")).await;
+    assert_eq!(summary["status"], "abandoned", "{summary}");
+    assert_eq!(summary["seats"][0]["stand_in"], Value::Null, "{summary}");
     drop(server);
     db.drop_db().await;
 }
