@@ -350,3 +350,48 @@ async fn a_seat_taken_back_before_its_bot_moves_is_left_to_its_player() {
         Some(Author::Seat(Seat::Aliens))
     );
 }
+
+/// A bot still thinking when its player takes the seat back: its decision is dropped, never
+/// played for the player. Real time on two threads, so the search (a second of a core) runs on
+/// the blocking pool while the room serves the take-back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_still_thought_over_when_the_seat_is_taken_back_is_dropped() {
+    let store = TestStore::new().await;
+    let seats = [Seat::Marines, Seat::Aliens];
+    let untimed = TIMED.replace("timer: 5+0", "timer: 600+0");
+    let record = stored_match(
+        store.as_ref(),
+        GameId::Derelict,
+        &seats,
+        &[],
+        Some(&untimed),
+    )
+    .await;
+    let room = open_room(&room_context(store.clone()), &record).await;
+    let (_, spectator) = TestConn::open(&room, Viewer::Spectator, 64).await;
+    let seat: Seat = spectator["view"]["to_act"][0]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a seat to act");
+    let (mut player, _) = TestConn::open(&room, Viewer::Seat(seat), 64).await;
+
+    player
+        .send(json!({"t": "hand_over", "level": "strong"}))
+        .await;
+    assert_eq!(player.next().await["level"], "strong");
+    // Past the bot's delay, into its second of thought.
+    tokio::time::sleep(BOT_DELAY + Duration::from_millis(200)).await;
+    player.send(json!({"t": "take_back"})).await;
+    let back = player.next().await;
+    assert_eq!(
+        (&back["t"], &back["level"]),
+        (&json!("stand_in"), &Value::Null)
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(player.pending(), None, "nothing was played");
+    assert!(store.commands(record.id).await.unwrap().is_empty());
+    player
+        .send(act(&back["seq"], "mine", &back["view"]["legal"][0]))
+        .await;
+    assert_eq!(player.next().await["ref"], "mine", "the player plays on");
+}
