@@ -9,7 +9,8 @@
 //! `"card":"force-field"`, `"phase":"end-of-turn"`), like the seat ids `hunted-1` and `away-team`
 //! and the game ids; field names are snake_case (`to_act`, `deadline_ms`); stable codes, the
 //! error codes (`not_your_turn`) and the outcome reasons (`exit_reached`), are snake_case. The
-//! frame types (`"t":"act"`) and match statuses are single words. An action type renamed since
+//! frame types are snake_case too (`"t":"act"`, `"t":"hand_over"`), and match statuses single
+//! words. An action type renamed since
 //! matches were stored also reads its old name, so their command logs still replay.
 
 pub mod artemia;
@@ -27,5 +28,5 @@ pub use envelope::{ClockView, JsonView, MatchView, Outcome};
 pub use seat::{ParseSeatError, Seat};
 pub use wire::{
     ApiError, ChatLine, ClientFrame, CreateMatch, JoinMatch, LogEntry, MatchCreated, MatchStatus,
-    MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame, UnknownStatus,
+    MatchSummary, SeatRequest, SeatSummary, SeatToken, ServerFrame, StandIn, UnknownStatus,
 };

@@ -27,6 +27,16 @@ pub enum ClientFrame {
         text: String,
     },
     Ping {},
+    /// The seat's player lets a server bot play their seat, of `level` (`random`, `normal` or
+    /// `strong`; left out: the best level the game offers for the seat), until they take it
+    /// back. Their token keeps working: they watch with their seat's view, and their acts are
+    /// refused (`seat_played_by_bot`) while the bot plays.
+    HandOver {
+        #[serde(default)]
+        level: Option<String>,
+    },
+    /// The seat's player plays their seat again, from the bot that held it.
+    TakeBack {},
 }
 
 /// A frame the server sends on the match WebSocket.
@@ -45,6 +55,20 @@ pub enum ServerFrame {
         chat: Vec<ChatLine>,
         #[serde(default)]
         log: Vec<LogEntry>,
+        /// The people's seats a server bot plays now, handed over or taken over (their
+        /// `stand_in` frames so far).
+        #[serde(default)]
+        stand_ins: Vec<StandIn>,
+    },
+    /// To everyone at the table: a seat changed hands between its player and a server bot
+    /// (`level`: the bot that plays it now; `null`: its player plays it again). Nothing was
+    /// played, so `seq` is the viewer's seq as before; `view` is the viewer's view now (the
+    /// seat's own `legal` is empty while a bot plays it).
+    StandIn {
+        seat: Seat,
+        level: Option<BotLevel>,
+        seq: u64,
+        view: JsonView,
     },
     /// After each accepted command: what happened and the new view, for this viewer.
     Update {
@@ -86,6 +110,14 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// A person's seat that a server bot plays for now, and the bot's level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StandIn {
+    pub seat: Seat,
+    pub level: BotLevel,
+}
+
 /// One seat of a new match: a bot, a named human (who gets a token), or left open.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -116,6 +148,10 @@ pub struct CreateMatch {
     #[serde(default)]
     pub seed: Option<u64>,
     pub seats: Vec<SeatRequest>,
+    /// When the match's players have left for good (it would be abandoned), server bots take
+    /// over their seats and the match plays on, instead of ending as abandoned.
+    #[serde(default)]
+    pub bots_take_over: bool,
 }
 
 /// A seat token handed to the player who took the seat. Shown once; stored only hashed.
@@ -221,6 +257,10 @@ pub struct SeatSummary {
     /// How well the bot plays; `None` for a person's seat.
     #[serde(default)]
     pub level: Option<BotLevel>,
+    /// A person's seat that a server bot plays for now (handed over, or taken over when its
+    /// player left for good), and that bot's level; `None` while its player plays it.
+    #[serde(default)]
+    pub stand_in: Option<BotLevel>,
     /// Whether the seat is taken (by a bot or a player).
     pub taken: bool,
 }
@@ -236,6 +276,10 @@ pub struct MatchSummary {
     /// The creator chose the seed (admins and development servers only), so someone may know
     /// every future die. The seed itself is told only in the finished match's replay.
     pub seeded: bool,
+    /// Server bots take over the seats of players who left for good, rather than the match
+    /// being abandoned.
+    #[serde(default)]
+    pub bots_take_over: bool,
     pub seats: Vec<SeatSummary>,
     pub spectators: usize,
     pub outcome: Option<Outcome>,

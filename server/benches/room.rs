@@ -154,6 +154,7 @@ async fn run(label: &str, store: Arc<dyn Store>, games: &[Game], plan: Plan) {
             per_second: 1.0,
             burst: 5.0,
         },
+        takeover_after: Duration::from_secs(604_800),
     };
     let bytes = Arc::new(AtomicU64::new(0));
     let refused = Arc::new(AtomicU64::new(0));
@@ -239,6 +240,7 @@ async fn open(ctx: &RoomContext, store: &dyn Store, seed: u64) -> RoomHandle {
             options: Value::Null,
             seed: seed as i64,
             seeded: true,
+            bots_take_over: false,
             seats,
         })
         .await

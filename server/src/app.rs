@@ -59,6 +59,7 @@ pub async fn start(
         bot_delay: Duration::from_millis(config.bot_delay_ms),
         bot_budget: Budget::time(Duration::from_millis(config.bot_think_ms)),
         chat_rate: config.limits.chat(),
+        takeover_after: config.patience().idle,
     };
     let state = AppState {
         store: store.clone(),
@@ -127,3 +128,6 @@ async fn shutdown_signal() {
     }
     tracing::info!("shutting down");
 }
+
+#[cfg(test)]
+mod tests;

@@ -136,6 +136,15 @@ impl Store for TestStore {
         steady!(self.claim_seat(match_id, seat, &name, token_hash))
     }
 
+    fn set_stand_in(
+        &self,
+        match_id: MatchId,
+        seat: Seat,
+        level: Option<BotLevel>,
+    ) -> BoxFuture<'_, StoreResult<bool>> {
+        steady!(self.set_stand_in(match_id, seat, level))
+    }
+
     fn set_status(
         &self,
         match_id: MatchId,
@@ -239,6 +248,10 @@ impl Store for TestStore {
 /// How long the test rooms' bots wait before they move.
 pub const BOT_DELAY: Duration = Duration::from_millis(300);
 
+/// How long a test room's player may be away before a bot takes over their seat (in a match
+/// whose bots take over).
+pub const TAKEOVER_AFTER: Duration = Duration::from_secs(3600);
+
 /// What a test room needs around it, on `store`.
 pub fn room_context(store: Arc<dyn Store>) -> RoomContext {
     RoomContext {
@@ -250,6 +263,7 @@ pub fn room_context(store: Arc<dyn Store>) -> RoomContext {
             per_second: 1.0,
             burst: 5.0,
         },
+        takeover_after: TAKEOVER_AFTER,
     }
 }
 
@@ -288,6 +302,7 @@ pub async fn stored_match(
             options: Value::Null,
             seed: 7,
             seeded: true,
+            bots_take_over: false,
             seats,
         })
         .await

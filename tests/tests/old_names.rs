@@ -93,6 +93,7 @@ async fn store_old_match(store: &dyn Store, log: &[(Seat, Value)]) -> MatchId {
             options: Value::Null,
             seed: SEED as i64,
             seeded: true,
+            bots_take_over: false,
             seats,
         })
         .await

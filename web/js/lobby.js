@@ -1,7 +1,7 @@
 // The lobby: the games with their seats and options (each game, scenario and option said in
 // words, with a link to its guide), a form to create a match (choosing which seats are bots,
-// which are yours and which stay open) that lands on the new match's table, and the lists of
-// open, live and finished matches.
+// which are yours and which stay open, and whether bots take over from players who leave for
+// good) that lands on the new match's table, and the lists of open, live and finished matches.
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
@@ -77,12 +77,17 @@ function buildForm(root, games, { showError, clearError }) {
   const gameAbout = h('p', { class: 'hint game-about' });
   const nameInput = h('input', { type: 'text', name: 'name', maxlength: '40', value: tokens.lastName(), placeholder: 'Your name', 'aria-label': 'Your name', autocomplete: 'nickname' });
   const body = h('div', { class: 'create-body' });
+  const takeOver = h('input', { type: 'checkbox', name: 'bots-take-over', 'aria-describedby': 'take-over-about' });
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create match');
   const formEl = h('form', { class: 'create-form' },
     h('label', {}, 'Game ', gameSelect),
     gameAbout,
     h('label', {}, 'Your name ', nameInput),
     body,
+    h('label', { class: 'take-over' }, takeOver, ' Bots take over from players who leave for good'),
+    h('p', { class: 'hint option-about', id: 'take-over-about' },
+      'When a player stays away from the table as long as the server waits before abandoning a match (a week unless its admin says otherwise), ' +
+      'a bot plays their seat and the match goes on instead of being abandoned. They can take their seat back whenever they return.'),
     submit);
   replace(root, h('h2', {}, 'New match'), formEl);
 
@@ -182,6 +187,7 @@ function buildForm(root, games, { showError, clearError }) {
       scenario: scenarioSelect?.value ?? null,
       options,
       seats: seatRows.map((s) => seatRequest(s, name)),
+      bots_take_over: takeOver.checked,
     };
     submit.disabled = true;
     try {
@@ -233,7 +239,8 @@ function renderList(root, status, matches, games) {
         h('b', {}, gameTitle(m.game, games)),
         scenario ? ` · ${scenario}` : '',
         h('span', { class: 'when' }, when(m.created_at)),
-        m.spectators ? h('span', { class: 'when' }, `${m.spectators} watching`) : null),
+        m.spectators ? h('span', { class: 'when' }, `${m.spectators} watching`) : null,
+        m.bots_take_over ? h('span', { class: 'when' }, 'bots take over from players who leave') : null),
       h('div', { class: 'match-seats' }, m.seats.map((s) => h('span', { class: ['chip', s.taken ? '' : 'open'], dataset: { seat: s.seat } },
         seatSummaryText(s, names)))),
       m.outcome ? h('div', { class: 'match-outcome' }, wonBy(m.outcome, names, tableFor(m.game).reasonWords, isDraw(tableFor(m.game), m.outcome))) : null,

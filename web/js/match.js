@@ -1,6 +1,8 @@
 // The match page: one WebSocket as a seat or as a spectator, the game's table, the event log
 // (the whole match so far as this viewer may see it, from each `welcome`), the table chat, the
-// connection state, every error the server sends in words, and the game's guide at hand.
+// connection state, every error the server sends in words, and the game's guide at hand. A
+// seated player may let a bot play their seat and take it back (the `stand_in` frames tell
+// everyone at the table).
 
 import * as api from './api.js';
 import { createChat } from './chat.js';
@@ -72,6 +74,12 @@ class MatchPage {
     this.left = false;
     /** The last seq this page was told: what a reconnection may have missed comes after it. */
     this.seq = 0;
+    /** The people's seats a bot plays for now, to the bots' levels (from `welcome` and `stand_in`). */
+    this.standIns = new Map();
+    /** The match is over (its view has an outcome). */
+    this.over = false;
+    /** What the seat's hand-over control shows now, so it is drawn anew only when that changes. */
+    this.handShown = null;
     this.el = {
       title: h('h1', { class: 'match-name' }, 'Match'),
       who: h('span', { class: 'who' }, seat ? `You play ${seatLabel(seat)}` : 'You are watching'),
@@ -79,6 +87,7 @@ class MatchPage {
       seats: h('div', { class: 'seat-links' }),
       guide: h('button', { type: 'button', class: 'guide-button', hidden: true, onclick: () => this.openGuide() }, 'How to play'),
       alerts: h('div', { class: 'alerts', role: 'alert' }),
+      hand: h('section', { class: 'panel hand-over', hidden: true, 'aria-label': 'Your seat' }),
       waiting: h('section', { class: 'panel waiting', hidden: true }),
       over: h('section', { class: 'panel over', hidden: true }),
       table: h('div', { class: 'table-root' }, h('p', { class: 'hint' }, 'Waiting for the table…')),
@@ -89,6 +98,7 @@ class MatchPage {
       h('header', { class: 'match-bar' },
         h('a', { href: '#/', class: 'back' }, '← Lobby'), this.el.title, this.el.who, this.el.conn, this.el.guide, this.el.seats),
       this.el.alerts,
+      this.el.hand,
       this.el.waiting,
       this.el.over,
       h('div', { class: 'match-main' },
@@ -103,6 +113,7 @@ class MatchPage {
       onUpdate: (f) => this.ready.then(() => this.onUpdate(f)),
       onError: (f) => this.onError(f),
       onChat: (f) => this.chat.add(f),
+      onStandIn: (f) => this.ready.then(() => this.onStandIn(f)),
     });
   }
 
@@ -126,6 +137,44 @@ class MatchPage {
     this.renderWho();
     this.renderSeatLinks();
     this.renderWaiting();
+    this.renderHand();
+  }
+
+  /**
+   * The seated player's control over their seat while the match is played: let a bot play it
+   * (at a level the game offers for the seat, the best by default), or take it back.
+   */
+  renderHand() {
+    const live = Boolean(this.seat) && this.summary?.status === 'live' && !this.over;
+    const level = this.standIns.get(this.seat) ?? null;
+    const shown = live ? `bot:${level}` : 'none';
+    if (shown === this.handShown) return;
+    this.handShown = shown;
+    this.el.hand.hidden = !live;
+    if (!live) return;
+    if (level) {
+      replace(this.el.hand,
+        h('p', { class: 'hand-state' }, `A bot (${level}) plays your seat; you watch from it.`),
+        h('button', { type: 'button', class: 'primary', onclick: () => this.takeBack() }, 'Take my seat back'));
+      return;
+    }
+    const levels = this.games.find((g) => g.id === this.summary.game)?.bots?.[this.seat] ?? ['random'];
+    const select = h('select', { name: 'bot-level', 'aria-label': 'Bot level' },
+      h('option', { value: '' }, 'Best available'),
+      levels.map((l) => h('option', { value: l }, l)));
+    replace(this.el.hand,
+      h('label', {}, 'Bot level ', select), ' ',
+      h('button', { type: 'button', onclick: () => this.handOver(select.value || null) }, 'Let a bot play my seat'));
+  }
+
+  handOver(level) {
+    if (!this.socket.handOver(level)) this.alert('You are not connected; your seat was not handed over.');
+    else this.clearAlerts();
+  }
+
+  takeBack() {
+    if (!this.socket.takeBack()) this.alert('You are not connected; your seat was not taken back.');
+    else this.clearAlerts();
   }
 
   /** Who plays here: `You play Ann (Creature) with Hunted 1 (bot)`, or who is being watched. */
@@ -222,6 +271,8 @@ class MatchPage {
     this.log.add([(history.length && HISTORY_WORDS[kind]) || WELCOME_WORDS[kind]], 'sys');
     // The server keeps the table talk: each welcome brings it whole, so a reconnect loses nothing.
     this.chat.replace(frame.chat ?? []);
+    this.standIns = new Map((frame.stand_ins ?? []).map((s) => [s.seat, s.level]));
+    this.renderHand();
     // A welcome also comes when the last seat is taken: names and open seats change.
     this.refreshSummary();
   }
@@ -236,6 +287,24 @@ class MatchPage {
     this.el.table.dataset.seq = String(frame.seq);
     this.renderOver(frame.view);
     this.renderTitle(frame.view);
+  }
+
+  /** A seat changed hands between its player and a bot: its new view, a log line, new names. */
+  onStandIn(frame) {
+    if (!this.table) return;
+    if (frame.level) this.standIns.set(frame.seat, frame.level);
+    else this.standIns.delete(frame.seat);
+    this.seq = frame.seq;
+    this.table.show(frame.view, []);
+    this.renderTitle(frame.view);
+    const mine = frame.seat === this.seat;
+    const line = frame.level
+      ? `A bot (${frame.level}) now plays ${mine ? 'your seat' : seatLabel(frame.seat)}.`
+      : (mine ? 'You play your seat again.' : `${seatLabel(frame.seat)} is played by its player again.`);
+    this.log.add([line], 'sys');
+    this.renderHand();
+    // The summary names the seat's new hands for every panel.
+    this.refreshSummary();
   }
 
   onError(frame) {
@@ -260,6 +329,8 @@ class MatchPage {
   renderOver(view) {
     const outcome = view.outcome;
     this.el.over.hidden = !outcome;
+    this.over = Boolean(outcome);
+    this.renderHand();
     if (!outcome) return;
     const won = this.seat && outcome.winners.includes(this.seat);
     const draw = isDraw(this.tableModule, outcome);

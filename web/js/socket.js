@@ -15,7 +15,7 @@ const PONG_MS = 5000;
  * One match connection. Callbacks (all optional): `onState({state, detail})` with state one of
  * `connecting`, `live`, `reconnecting`, `gone`; `onWelcome(frame, kind)` with kind `first`,
  * `reconnected` or `begun` (the last seat was taken); `onUpdate(frame)`, `onError(frame)`,
- * `onChat(frame)`.
+ * `onChat(frame)`, `onStandIn(frame)` (a seat changed hands between its player and a bot).
  */
 export class MatchSocket {
   constructor(matchId, token, callbacks) {
@@ -78,6 +78,9 @@ export class MatchSocket {
         this.cb.onError?.(frame);
       } else if (frame.t === 'chat') {
         this.cb.onChat?.(frame);
+      } else if (frame.t === 'stand_in') {
+        this.seq = frame.seq;
+        this.cb.onStandIn?.(frame);
       }
     });
     ws.addEventListener('close', () => {
@@ -138,6 +141,16 @@ export class MatchSocket {
   /** Sends a chat line; returns whether it left. */
   chat(text) {
     return this.send({ t: 'chat', text });
+  }
+
+  /** Lets a bot of `level` play this seat (the best on offer when null); returns whether it left. */
+  handOver(level) {
+    return this.send(level ? { t: 'hand_over', level } : { t: 'hand_over' });
+  }
+
+  /** Takes this seat back from the bot that plays it; returns whether it left. */
+  takeBack() {
+    return this.send({ t: 'take_back' });
   }
 
   /** Closes for good (leaving the page). */

@@ -22,27 +22,35 @@ export function seatLabel(seat) {
 
 /** Where a names map keeps its bot seats (a Map to their levels): a symbol, so it is never taken for a seat. */
 const BOTS = Symbol('bot seats');
+/** Where it keeps the people's seats a bot plays for now (a Map to the bots' levels). */
+const STAND_INS = Symbol('stand-ins');
 
-/** A seat with its player's name: `Ann (Hunted 1)`; a bot's seat `Aliens (bot, strong)`. */
+/**
+ * A seat with its player's name: `Ann (Hunted 1)`; a bot's seat `Aliens (bot, strong)`; a
+ * person's seat a bot plays for now keeps the person's name, `Ann (Hunted 1, bot, normal)`.
+ */
 export function seatWithName(seat, names) {
   if (names?.[BOTS]?.has(seat)) {
     const level = names[BOTS].get(seat);
     return level ? `${seatLabel(seat)} (bot, ${level})` : `${seatLabel(seat)} (bot)`;
   }
   const name = names?.[seat];
+  const standIn = names?.[STAND_INS]?.get(seat);
+  if (standIn) return name ? `${name} (${seatLabel(seat)}, bot, ${standIn})` : `${seatLabel(seat)} (bot, ${standIn})`;
   return name ? `${name} (${seatLabel(seat)})` : seatLabel(seat);
 }
 
 /**
  * The players of a match summary as `{seat: name}`; bots are not named (the server calls
  * them all "Bot") but known as bots, with their level, so `seatWithName` says
- * `Aliens (bot, strong)`.
+ * `Aliens (bot, strong)`; a person's seat a bot plays for now is known with the bot's level.
  */
 export function namesOf(summary) {
-  const names = { [BOTS]: new Map() };
+  const names = { [BOTS]: new Map(), [STAND_INS]: new Map() };
   for (const s of summary?.seats ?? []) {
     if (s.bot) names[BOTS].set(s.seat, s.level ?? null);
     else if (s.name) names[s.seat] = s.name;
+    if (s.stand_in) names[STAND_INS].set(s.seat, s.stand_in);
   }
   return names;
 }
@@ -74,6 +82,9 @@ const ERROR_WORDS = {
   match_not_started: 'The match starts when every seat is taken.',
   spectator_cannot_act: 'Spectators cannot act.',
   spectator_cannot_chat: 'Spectators watch in silence: only seated players can chat.',
+  seat_played_by_bot: 'A bot plays your seat now. Take your seat back to play.',
+  already_handed_over: 'A bot already plays your seat.',
+  not_handed_over: 'You play your seat already: there is nothing to take back.',
   rate_limited: 'You are sending too fast. Wait a moment and try again.',
   storage_failed: 'The server could not save your move. Try again.',
   bad_frame: 'The server could not read what this page sent. Reload the page.',

@@ -56,7 +56,8 @@ export class Server {
     this.child = spawn(binary, [
       '--bind', `127.0.0.1:${this.port}`,
       '--data-dir', this.dataDir,
-      '--bot-delay-ms', '50',
+      // Fast bots, unless the test asks for its own pace.
+      ...(this.args.includes('--bot-delay-ms') ? [] : ['--bot-delay-ms', '50']),
       '--web-dir', join(repo, 'web'),
       // The tests pin seeds and create many matches from one address.
       '--allow-client-seeds',

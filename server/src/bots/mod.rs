@@ -133,6 +133,20 @@ impl Bot {
         })
     }
 
+    /// The strongest bot `game` has for `seat`, and its level: who plays a person's seat
+    /// handed over without a level named, or taken over. Every seat has a `random` bot at least.
+    pub fn best_for_seat(game: GameId, seat: Seat, seed: u64, budget: Budget) -> (BotLevel, Bot) {
+        BotLevel::ALL
+            .into_iter()
+            .rev()
+            .find_map(|level| {
+                Bot::for_seat(game, seat, level, seed, budget)
+                    .ok()
+                    .map(|bot| (level, bot))
+            })
+            .unwrap_or_else(|| (BotLevel::Random, Bot::random(seed)))
+    }
+
     /// The bot's action for this view of its seat, or `None` while it has none to play.
     pub fn choose(&mut self, view: &Value) -> Option<Value> {
         self.choose.choose(view)
@@ -193,6 +207,30 @@ mod tests {
             }
         }
         assert_ne!(bot_seed(1, Seat::Aliens), bot_seed(2, Seat::Aliens));
+    }
+
+    #[test]
+    fn the_best_bot_of_a_seat_is_its_strongest_level_on_offer() {
+        let seats = [
+            (GameId::Derelict, Seat::Marines),
+            (GameId::Derelict, Seat::Aliens),
+            (GameId::Artemia, Seat::Creature),
+            (GameId::Artemia, Seat::Hunted(1)),
+            (GameId::Intruder, Seat::Crew),
+            (GameId::AwayTeam, Seat::AwayTeam),
+        ];
+        for (game, seat) in seats {
+            let (best, _) = Bot::best_for_seat(game, seat, 3, Budget::default());
+            let offered = |level| Bot::for_seat(game, seat, level, 3, Budget::default()).is_ok();
+            assert!(offered(best), "{game} {seat}: {best} is offered");
+            let stronger = BotLevel::ALL.into_iter().skip_while(|&l| l != best).skip(1);
+            for stronger in stronger {
+                assert!(!offered(stronger), "{game} {seat}: {stronger} is stronger");
+            }
+        }
+        let (derelict, _) =
+            Bot::best_for_seat(GameId::Derelict, Seat::Marines, 3, Budget::default());
+        assert_eq!(derelict, BotLevel::Strong);
     }
 
     #[test]

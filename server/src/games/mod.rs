@@ -19,7 +19,7 @@ pub mod artemia;
 pub mod away_team;
 pub mod derelict;
 pub mod intruder;
-#[cfg(any(test, feature = "test-game"))]
+#[cfg(test)]
 pub mod noughts;
 
 game_table! {
@@ -27,7 +27,7 @@ game_table! {
     Derelict in derelict,
     AwayTeam in away_team,
     Intruder in intruder,
-    #[cfg(any(test, feature = "test-game"))]
+    #[cfg(test)]
     Noughts in noughts,
 }
 

@@ -219,6 +219,7 @@ async fn create(
             options: req.options.clone(),
             seed: seed as i64,
             seeded: req.seed.is_some(),
+            bots_take_over: req.bots_take_over,
             seats: new_seats,
         })
         .await?;
@@ -384,6 +385,7 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
         scenario: record.scenario.as_ref().map(ScenarioId::to_string),
         status: record.status,
         seeded: record.seeded,
+        bots_take_over: record.bots_take_over,
         seats: record
             .seats
             .iter()
@@ -392,6 +394,7 @@ async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
                 name: s.name.clone(),
                 bot: s.bot.is_some(),
                 level: s.bot,
+                stand_in: s.stand_in,
                 taken: s.taken(),
             })
             .collect(),

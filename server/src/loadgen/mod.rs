@@ -7,7 +7,7 @@
 //! bounded in time and count. It runs on one thread, so on a machine shared with the server it
 //! takes at most one core; each socket reads only the few fields it needs of each frame.
 
-mod client;
+pub(crate) mod client;
 mod player;
 mod proc;
 mod report;

@@ -1,11 +1,19 @@
 //! Abandonment: an open match nobody joins, or a live match nobody comes back to, ends as
 //! `abandoned` after a while, so it stops holding a room and is not rebuilt at every start.
+//!
+//! A match made with `bots_take_over` is not abandoned once live: its players are taken to
+//! have left for good, and bots take over their seats (the room does it, see `actor.rs`). A
+//! player has left for good when the match would be abandoned (no player connected and nothing
+//! played for the live-match patience, `idle`), or, while others play on, when no connection
+//! of their seat has been open for that same patience.
 
 use std::time::Duration;
 
 use chrono::Utc;
 
-use super::{RoomContext, Rooms};
+use super::{RoomContext, RoomHandle, Rooms};
+use crate::ids::MatchId;
+use crate::store::MatchStatus;
 
 /// How long a match may be left alone before it is abandoned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +53,11 @@ pub async fn sweep(ctx: &RoomContext, rooms: &Rooms, patience: Patience) -> usiz
     };
     let mut abandoned = 0;
     for id in stale {
-        let done = match rooms.get(id) {
+        let room = match rooms.get(id) {
+            Some(room) => Some(room),
+            None => room_to_take_over(ctx, rooms, id).await,
+        };
+        let done = match room {
             Some(room) => room.abandon().await.unwrap_or(false),
             None => ctx.store.abandon(id).await.unwrap_or_else(|e| {
                 tracing::warn!(%id, error = %e, "cannot abandon the match");
@@ -59,6 +71,28 @@ pub async fn sweep(ctx: &RoomContext, rooms: &Rooms, patience: Patience) -> usiz
     }
     metrics::counter!("xenotable_matches_abandoned_total").increment(abandoned as u64);
     abandoned
+}
+
+/// The room of a live match without one (at start, before rooms are rebuilt) whose bots take
+/// over: opened, so that it, not the store, decides (its bots take over rather than the match
+/// being abandoned).
+async fn room_to_take_over(ctx: &RoomContext, rooms: &Rooms, id: MatchId) -> Option<RoomHandle> {
+    let record = match ctx.store.get_match(id).await {
+        Ok(Some(record)) => record,
+        Ok(None) => return None,
+        Err(e) => {
+            tracing::warn!(%id, error = %e, "cannot read the match");
+            return None;
+        }
+    };
+    if !record.bots_take_over || record.status != MatchStatus::Live {
+        return None;
+    }
+    rooms
+        .open(ctx, &record)
+        .await
+        .inspect_err(|e| tracing::warn!(%id, error = %e, "cannot open the match's room"))
+        .ok()
 }
 
 /// Sweeps for abandoned matches for as long as the server runs.

@@ -3,6 +3,11 @@
 //! It takes frames from connections, checks each act against the seat and the staleness rule,
 //! applies it, has the group committer store it, and only then tells every connection the
 //! update built for its own viewer. Bots play through the same path as people.
+//!
+//! A person's seat may change hands with a bot and back: its player hands it over (and takes it
+//! back) on their socket, or, in a match whose bots take over, a bot takes it over once its
+//! player has been away from the table for the patience of abandonment. The store learns of
+//! the change before anyone is told (a `stand_in` frame to every connection, with its view).
 
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -13,7 +18,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant as Deadline, sleep_until};
 use tracing::Instrument;
-use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Outcome, Seat, ServerFrame};
+use xenotable_protocol::{ChatLine, ClientFrame, ClockView, Outcome, Seat, ServerFrame, StandIn};
 
 use super::command::Command;
 use super::frame::{self, parse_frame};
@@ -35,10 +40,16 @@ pub(super) const CHAT_HISTORY: usize = 200;
 /// One seat of the table.
 struct SeatState {
     seat: Seat,
-    /// Whether the server plays this seat; its bot is in `bot` except while it thinks.
+    /// Whether the server plays this seat (a bot seat, or a person's seat a bot stands in for);
+    /// its bot is in `bot` except while it thinks.
     played_by_bot: bool,
     bot: Option<Bot>,
     token_hash: Option<TokenHash>,
+    /// A person's seat that a bot plays for now, at this level.
+    stand_in: Option<BotLevel>,
+    /// Since when none of the seat's connections is open (`None` while one is): how long its
+    /// player has been away from the table.
+    away_since: Option<Deadline>,
     /// The seat's own seq at which its legal actions last changed (the staleness rule).
     legal_changed: u64,
     /// What the seat may send, as of the last command, as JSON: its views and its bot read
@@ -49,6 +60,12 @@ struct SeatState {
 impl SeatState {
     fn taken(&self) -> bool {
         self.played_by_bot || self.token_hash.is_some()
+    }
+
+    /// A person's seat that its player plays now (not a bot seat, not an open one, not one a
+    /// bot stands in for).
+    fn played_by_its_person(&self) -> bool {
+        self.token_hash.is_some() && self.stand_in.is_none()
     }
 }
 
@@ -99,6 +116,11 @@ impl RunningClock {
 pub struct Room {
     id: MatchId,
     ctx: RoomContext,
+    /// The match's seed: its bots' seeds follow it.
+    seed: i64,
+    /// Bots take over the seats of players who left for good, rather than the match being
+    /// abandoned.
+    bots_take_over: bool,
     game: Box<dyn AnyMatch>,
     /// The commands logged, and the seq of each viewer.
     seqs: Seqs,
@@ -159,11 +181,15 @@ impl Room {
             .iter()
             .map(|s| SeatState {
                 seat: s.seat,
-                played_by_bot: s.bot.is_some(),
+                played_by_bot: s.bot.is_some() || s.stand_in.is_some(),
                 bot: s
                     .bot
+                    .or(s.stand_in)
                     .map(|level| seat_bot(game.game(), s.seat, level, record.seed, &ctx)),
                 token_hash: s.token_hash,
+                stand_in: s.stand_in,
+                // Nobody is at a table that has just opened.
+                away_since: Some(Deadline::now()),
                 legal_changed: 0,
                 legal: game.legal_json(s.seat),
             })
@@ -173,6 +199,8 @@ impl Room {
         let mut room = Room {
             id: record.id,
             ctx,
+            seed: record.seed,
+            bots_take_over: record.bots_take_over,
             game,
             seqs,
             seats,
@@ -206,6 +234,7 @@ impl Room {
             loop {
                 let due = self.bot_due;
                 let clock = self.clock;
+                let takeover = self.takeover_due();
                 tokio::select! {
                     biased;
                     msg = self.rx.recv() => match msg {
@@ -219,6 +248,8 @@ impl Room {
                     () = sleep_until(due.unwrap_or_else(Deadline::now)), if due.is_some() => {
                         self.play_bot(0);
                     }
+                    () = sleep_until(takeover.unwrap_or_else(Deadline::now)),
+                        if takeover.is_some() => self.take_over(false).await,
                     Some(thought) = self.thoughts.recv() => self.on_thought(thought).await,
                 }
                 if self.over_recorded && self.conns.is_empty() {
@@ -258,7 +289,10 @@ impl Room {
                         },
                     );
                     metrics::gauge!("xenotable_connections").increment(1.0);
-                    if matches!(viewer, Viewer::Seat(_)) {
+                    if let Viewer::Seat(seat) = viewer {
+                        if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
+                            s.away_since = None;
+                        }
                         self.touch();
                     }
                 }
@@ -282,6 +316,7 @@ impl Room {
             } => {
                 if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
                     s.token_hash = Some(token_hash);
+                    s.away_since = Some(Deadline::now());
                 }
                 tracing::info!(%seat, name, "seat taken");
                 if self.started() {
@@ -344,8 +379,15 @@ impl Room {
     /// Ends the match as abandoned: always while seats are still open (nobody joined in
     /// time), only with no player connected once it is live. Tells every connection, which
     /// the room then lets go.
+    ///
+    /// In a match whose bots take over, a live match nobody is at is not abandoned: bots take
+    /// over the seats of its absent players and it plays on.
     async fn abandon(&mut self) -> bool {
         if self.over_recorded || (self.started() && self.players() > 0) {
+            return false;
+        }
+        if self.bots_take_over && self.started() {
+            self.take_over(true).await;
             return false;
         }
         match self.ctx.store.abandon(self.id).await {
@@ -388,12 +430,23 @@ impl Room {
             view: &self.view(viewer),
             chat: &self.chat,
             log: self.seqs.history(viewer),
+            stand_ins: self
+                .seats
+                .iter()
+                .filter_map(|s| {
+                    s.stand_in.map(|level| StandIn {
+                        seat: s.seat,
+                        level,
+                    })
+                })
+                .collect(),
         }
         .write()
     }
 
     /// What `viewer` sees, as JSON: the game's view in the envelope of who acts and what the
     /// viewer's seat may send, both as of the last command, and the running clock.
+    /// A seat a bot stands in for shows its person nothing to send: the bot plays it.
     fn view(&self, viewer: Viewer) -> Json {
         let outcome = self.game.outcome();
         let clock = self.clock.map(RunningClock::view);
@@ -425,6 +478,7 @@ impl Room {
                 .seats
                 .iter()
                 .find(|s| s.seat == seat)
+                .filter(|s| s.stand_in.is_none())
                 .map_or(&self.no_legal, |s| &s.legal),
             Viewer::Seat(_) | Viewer::Spectator | Viewer::Omniscient => &self.no_legal,
         };
@@ -436,9 +490,30 @@ impl Room {
         }
     }
 
+    /// What `viewer` sees with `legal` as what it may send.
+    fn view_with(&self, viewer: Viewer, legal: &Json) -> Json {
+        let outcome = self.game.outcome();
+        self.game.view_json(
+            viewer,
+            Envelope {
+                to_act: &self.to_act,
+                legal,
+                outcome: outcome.as_ref(),
+                clock: self.clock.map(RunningClock::view),
+            },
+        )
+    }
+
     fn drop_conn(&mut self, conn: u64) {
-        if self.conns.remove(&conn).is_some() {
-            metrics::gauge!("xenotable_connections").decrement(1.0);
+        let Some(gone) = self.conns.remove(&conn) else {
+            return;
+        };
+        metrics::gauge!("xenotable_connections").decrement(1.0);
+        if let Viewer::Seat(seat) = gone.viewer
+            && !self.conns.values().any(|c| c.viewer == gone.viewer)
+            && let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat)
+        {
+            s.away_since = Some(Deadline::now());
         }
     }
 
@@ -483,6 +558,24 @@ impl Room {
                     None,
                 ),
             },
+            Ok(ClientFrame::HandOver { level }) => {
+                let result = match viewer {
+                    Viewer::Seat(seat) => self.hand_over(seat, level.as_deref()).await,
+                    _ => Err(spectator_has_no_seat()),
+                };
+                if let Err(refusal) = result {
+                    self.send_error(conn, refusal, None);
+                }
+            }
+            Ok(ClientFrame::TakeBack {}) => {
+                let result = match viewer {
+                    Viewer::Seat(seat) => self.take_back(seat).await,
+                    _ => Err(spectator_has_no_seat()),
+                };
+                if let Err(refusal) = result {
+                    self.send_error(conn, refusal, None);
+                }
+            }
             Ok(ClientFrame::Act {
                 seq,
                 reference,
@@ -592,6 +685,12 @@ impl Room {
             return Err(RuleError::new(
                 "match_not_started",
                 "the match starts when every seat is taken",
+            ));
+        }
+        if conn.is_some() && self.seats.iter().any(|s| s.seat == seat && s.played_by_bot) {
+            return Err(RuleError::new(
+                "seat_played_by_bot",
+                "a bot plays your seat: take it back to play",
             ));
         }
         let own = self.seqs.of(Viewer::Seat(seat));
@@ -837,8 +936,10 @@ impl Room {
             let Some(bot) = self.seats[k].bot.take() else {
                 continue;
             };
-            // The bot sees exactly what a client at its seat would see.
-            let view = self.view(Viewer::Seat(seat)).to_value();
+            // The bot sees exactly what a client playing its seat would see.
+            let view = self
+                .view_with(Viewer::Seat(seat), &self.seats[k].legal)
+                .to_value();
             let seen = self.seqs.of(Viewer::Seat(seat));
             self.thinking = true;
             think(bot, view, k, seen, self.thoughts_tx.clone());
@@ -860,6 +961,11 @@ impl Room {
         let Some(s) = self.seats.get_mut(seat_index) else {
             return;
         };
+        if !s.played_by_bot || s.bot.is_some() {
+            // The seat changed hands while its bot thought: the decision goes with the bot.
+            self.schedule_bot();
+            return;
+        }
         s.bot = Some(bot);
         let seat = s.seat;
         if self.abandoned || self.game.outcome().is_some() {
@@ -872,6 +978,176 @@ impl Room {
         if let Err(refusal) = self.act(None, seat, seen, action, None).await {
             tracing::error!(%seat, code = refusal.code(), message = refusal.message(), "bot move refused");
             self.bot_due = Some(Deadline::now() + Duration::from_secs(1));
+        }
+    }
+}
+
+/// What a spectator is told when it asks to hand over or take back a seat.
+fn spectator_has_no_seat() -> RuleError {
+    RuleError::new(
+        "spectator_cannot_act",
+        "spectators have no seat to hand over or take back",
+    )
+}
+
+/// Seats changing hands between their players and bots.
+impl Room {
+    /// Refuses a change of hands once the match is over or before it has begun.
+    fn check_hands_may_change(&self) -> Result<(), RuleError> {
+        if self.abandoned || self.game.outcome().is_some() || self.over_recorded {
+            return Err(RuleError::new("game_over", "the match is over"));
+        }
+        if !self.started() {
+            return Err(RuleError::new(
+                "match_not_started",
+                "the match starts when every seat is taken",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The player at `seat` lets a bot of `level` play it (the best the game offers for the
+    /// seat when `None`), until they take it back.
+    async fn hand_over(&mut self, seat: Seat, level: Option<&str>) -> Result<(), RuleError> {
+        let level = level
+            .map(str::parse::<BotLevel>)
+            .transpose()
+            .map_err(|e| RuleError::new("unknown_bot_level", e.to_string()))?;
+        self.check_hands_may_change()?;
+        let Some(k) = self.seats.iter().position(|s| s.seat == seat) else {
+            return Err(spectator_has_no_seat());
+        };
+        if self.seats[k].played_by_bot {
+            return Err(RuleError::new(
+                "already_handed_over",
+                "a bot already plays your seat",
+            ));
+        }
+        let (game, seed) = (self.game.game(), bot_seed(self.seed as u64, seat));
+        let stand_in = match level {
+            None => Bot::best_for_seat(game, seat, seed, self.ctx.bot_budget),
+            Some(level) => Bot::for_seat(game, seat, level, seed, self.ctx.bot_budget)
+                .map(|bot| (level, bot))
+                .map_err(|e| RuleError::new(e.code(), e.to_string()))?,
+        };
+        self.change_hands(k, Some(stand_in)).await
+    }
+
+    /// The player at `seat` plays it again, from the bot that stood in for them.
+    async fn take_back(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.check_hands_may_change()?;
+        let Some(k) = self.seats.iter().position(|s| s.seat == seat) else {
+            return Err(spectator_has_no_seat());
+        };
+        if self.seats[k].stand_in.is_none() {
+            return Err(RuleError::new(
+                "not_handed_over",
+                "you play your seat: there is nothing to take back",
+            ));
+        }
+        self.change_hands(k, None).await
+    }
+
+    /// Gives the person's seat at index `k` to `stand_in` (a bot and its level) or back to its
+    /// player: stored first, then told to everyone.
+    async fn change_hands(
+        &mut self,
+        k: usize,
+        stand_in: Option<(BotLevel, Bot)>,
+    ) -> Result<(), RuleError> {
+        let seat = self.seats[k].seat;
+        let level = stand_in.as_ref().map(|(level, _)| *level);
+        match self.ctx.store.set_stand_in(self.id, seat, level).await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::error!(%seat, "the store refused the change of hands");
+                return Err(RuleError::new(
+                    "storage_failed",
+                    "the change could not be saved; try again",
+                ));
+            }
+            Err(e) => {
+                tracing::error!(%seat, error = %e, "change of hands not stored");
+                return Err(RuleError::new(
+                    "storage_failed",
+                    "the change could not be saved; try again",
+                ));
+            }
+        }
+        let s = &mut self.seats[k];
+        s.stand_in = level;
+        s.played_by_bot = level.is_some();
+        // A bot of the seat still thinking is dropped with its decision (see `on_thought`).
+        s.bot = stand_in.map(|(_, bot)| bot);
+        tracing::info!(%seat, level = level.map(BotLevel::as_str), "seat changed hands");
+        self.tell_stand_in(seat, level);
+        self.schedule_bot();
+        Ok(())
+    }
+
+    /// Tells every connection that `seat` changed hands, with its viewer's view now: written
+    /// once per viewer.
+    fn tell_stand_in(&mut self, seat: Seat, level: Option<BotLevel>) {
+        let mut built: HashMap<Viewer, Utf8Bytes> = HashMap::new();
+        let frames: Vec<(u64, Utf8Bytes)> = self
+            .conns
+            .iter()
+            .map(|(&id, conn)| {
+                let viewer = conn.viewer;
+                let text = built.entry(viewer).or_insert_with(|| {
+                    frame::SeatChanged {
+                        seat,
+                        level,
+                        seq: self.seqs.of(viewer),
+                        view: &self.view(viewer),
+                    }
+                    .write()
+                });
+                (id, text.clone())
+            })
+            .collect();
+        for (id, text) in frames {
+            self.send(id, text);
+        }
+    }
+
+    /// When the next player of a match whose bots take over will have been away long enough
+    /// for a bot to take over their seat.
+    fn takeover_due(&self) -> Option<Deadline> {
+        if !self.bots_take_over || self.over_recorded || !self.started() {
+            return None;
+        }
+        self.seats
+            .iter()
+            .filter(|s| s.played_by_its_person())
+            .filter_map(|s| s.away_since)
+            .min()
+            .and_then(|away| away.checked_add(self.ctx.takeover_after))
+    }
+
+    /// Bots take over the seats of players who left for good, at the best level on offer:
+    /// those away for the takeover patience, or, when `everyone`, every player away now (the
+    /// match would be abandoned: nobody is at the table).
+    async fn take_over(&mut self, everyone: bool) {
+        let now = Deadline::now();
+        let after = self.ctx.takeover_after;
+        for k in 0..self.seats.len() {
+            let s = &self.seats[k];
+            let gone = s.played_by_its_person()
+                && s.away_since.is_some_and(|away| {
+                    everyone || away.checked_add(after).is_some_and(|due| due <= now)
+                });
+            if !gone {
+                continue;
+            }
+            let seat = s.seat;
+            let seed = bot_seed(self.seed as u64, seat);
+            let stand_in = Bot::best_for_seat(self.game.game(), seat, seed, self.ctx.bot_budget);
+            if let Err(refusal) = self.change_hands(k, Some(stand_in)).await {
+                tracing::error!(%seat, code = refusal.code(), "bot could not take over");
+                // Not again at once: the player counts as away from now.
+                self.seats[k].away_since = Some(now);
+            }
         }
     }
 }

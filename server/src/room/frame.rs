@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use serde_json::Value;
-use xenotable_protocol::{ChatLine, ClientFrame, ServerFrame};
+use xenotable_protocol::{BotLevel, ChatLine, ClientFrame, Seat, ServerFrame, StandIn};
 
 use super::seqs::Entry;
 use crate::games::{Json, RuleError};
@@ -31,7 +31,7 @@ pub fn parse_frame(text: &str) -> Result<ClientFrame, RuleError> {
             "a frame is an object with a string \"t\"",
         ));
     };
-    if !["act", "chat", "ping"].contains(&t.as_str()) {
+    if !["act", "chat", "ping", "hand_over", "take_back"].contains(&t.as_str()) {
         return Err(RuleError::new(
             "unknown_type",
             format!("unknown frame type {t:?}"),
@@ -56,9 +56,29 @@ pub struct Welcome<'a> {
     pub view: &'a Json,
     pub chat: &'a VecDeque<ChatLine>,
     pub log: Vec<Entry<'a>>,
+    pub stand_ins: Vec<StandIn>,
 }
 
 impl Welcome<'_> {
+    /// The frame as its text.
+    pub fn write(&self) -> Utf8Bytes {
+        // Plain data: serializing it cannot fail.
+        serde_json::to_string(self).unwrap_or_default().into()
+    }
+}
+
+/// A `stand_in` frame ([`ServerFrame::StandIn`]) for one viewer: `seat` changed hands, and
+/// `view` is what the viewer sees now.
+#[derive(Serialize)]
+#[serde(tag = "t", rename = "stand_in")]
+pub struct SeatChanged<'a> {
+    pub seat: Seat,
+    pub level: Option<BotLevel>,
+    pub seq: u64,
+    pub view: &'a Json,
+}
+
+impl SeatChanged<'_> {
     /// The frame as its text.
     pub fn write(&self) -> Utf8Bytes {
         // Plain data: serializing it cannot fail.
@@ -149,6 +169,20 @@ mod tests {
                 action: json!({"type": "pass"}),
             })
         );
+        assert_eq!(
+            parse_frame(r#"{"t":"hand_over","level":"normal"}"#),
+            Ok(ClientFrame::HandOver {
+                level: Some("normal".into())
+            })
+        );
+        assert_eq!(
+            parse_frame(r#"{"t":"hand_over"}"#),
+            Ok(ClientFrame::HandOver { level: None })
+        );
+        assert_eq!(
+            parse_frame(r#"{"t":"take_back"}"#),
+            Ok(ClientFrame::TakeBack {})
+        );
     }
 
     #[test]
@@ -163,6 +197,8 @@ mod tests {
             Some("bad_frame")
         );
         assert_eq!(code(r#"{"t":"chat"}"#), Some("bad_frame"));
+        assert_eq!(code(r#"{"t":"hand_over","level":7}"#), Some("bad_frame"));
+        assert_eq!(code(r#"{"t":"take_back","level":"x"}"#), Some("bad_frame"));
     }
 
     /// The update written from kept JSON is, byte for byte, the protocol's frame written by
@@ -217,6 +253,10 @@ mod tests {
                 seq: 1,
                 events: vec![&event],
             }],
+            stand_ins: vec![StandIn {
+                seat: Seat::Hunted(1),
+                level: BotLevel::Normal,
+            }],
         };
         let frame = ServerFrame::Welcome {
             you: "spectator".into(),
@@ -227,8 +267,36 @@ mod tests {
                 seq: 1,
                 events: vec![json!({"type": "a"})],
             }],
+            stand_ins: vec![StandIn {
+                seat: Seat::Hunted(1),
+                level: BotLevel::Normal,
+            }],
         };
         assert_eq!(welcome.write().as_str(), write(&frame).as_str());
+    }
+
+    /// The `stand_in` frame written from kept JSON is the protocol's frame byte for byte, for
+    /// a bot coming in and for the player coming back.
+    #[test]
+    fn a_seat_change_is_the_protocols_frame_byte_for_byte() {
+        let view: JsonView =
+            serde_json::from_value(json!({"round": 2, "to_act": [], "legal": [], "outcome": null}))
+                .unwrap();
+        for level in [Some(BotLevel::Strong), None] {
+            let changed = SeatChanged {
+                seat: Seat::Marines,
+                level,
+                seq: 4,
+                view: &Json::of(&view),
+            };
+            let frame = ServerFrame::StandIn {
+                seat: Seat::Marines,
+                level,
+                seq: 4,
+                view: view.clone(),
+            };
+            assert_eq!(changed.write().as_str(), write(&frame).as_str());
+        }
     }
 
     #[test]

@@ -44,6 +44,10 @@ pub struct RoomContext {
     pub bot_budget: Budget,
     /// How fast each seat's connection may chat.
     pub chat_rate: Rate,
+    /// In a match whose bots take over, how long a player may be away from the table (no
+    /// connection of their seat open) before a bot takes over their seat: the live-match
+    /// patience of abandonment (`--abandon-idle-after`).
+    pub takeover_after: Duration,
 }
 
 /// Where a connection's frames go, as the room holds it.

@@ -296,3 +296,102 @@ async fn when_the_marine_clock_runs_out_the_room_logs_time_up_and_tells_everyone
         "{refused}"
     );
 }
+
+/// A seat handed to a bot and taken back before the bot's delay is up is left to its player:
+/// the bot's move, due later, is never played. Handed over again, the bot plays it.
+#[tokio::test(start_paused = true)]
+async fn a_seat_taken_back_before_its_bot_moves_is_left_to_its_player() {
+    let store = TestStore::new().await;
+    let record = stored_match(store.as_ref(), GameId::Noughts, &NOUGHTS, &[], None).await;
+    let room = open_room(&room_context(store.clone()), &record).await;
+    let (mut marines, _) = TestConn::open(&room, Viewer::Seat(Seat::Marines), 16).await;
+    let (mut aliens, _) = TestConn::open(&room, Viewer::Seat(Seat::Aliens), 16).await;
+
+    marines
+        .send(json!({"t": "hand_over", "level": "random"}))
+        .await;
+    let handed = marines.next().await;
+    assert_eq!(
+        (&handed["t"], &handed["seat"], &handed["level"]),
+        (&json!("stand_in"), &json!("marines"), &json!("random")),
+        "{handed}"
+    );
+    assert_eq!(handed["view"]["legal"], json!([]), "{handed}");
+    assert_eq!(aliens.next().await["t"], "stand_in");
+    marines.send(json!({"t": "take_back"})).await;
+    let back = marines.next().await;
+    assert_eq!(
+        (&back["t"], &back["level"]),
+        (&json!("stand_in"), &Value::Null)
+    );
+    aliens.next().await;
+
+    tokio::time::sleep(BOT_DELAY * 4).await;
+    assert_eq!(marines.pending(), None, "the bot never moved");
+    assert!(store.commands(record.id).await.unwrap().is_empty());
+    marines
+        .send(act(&back["seq"], "m1", &legal(&back, "mark")))
+        .await;
+    assert_eq!(marines.next().await["ref"], "m1");
+
+    let offered = aliens.next().await;
+    aliens.send(json!({"t": "hand_over"})).await;
+    assert_eq!(aliens.next().await["t"], "stand_in");
+    aliens
+        .send(act(&offered["seq"], "a1", &legal(&offered, "mark")))
+        .await;
+    let refused = aliens.next().await;
+    assert_eq!(refused["code"], "seat_played_by_bot", "{refused}");
+    let played = aliens.next().await;
+    assert_eq!(played["t"], "update", "the bot plays the seat: {played}");
+    let log = store.commands(record.id).await.unwrap();
+    assert_eq!(
+        log.last().map(|c| c.author),
+        Some(Author::Seat(Seat::Aliens))
+    );
+}
+
+/// A bot still thinking when its player takes the seat back: its decision is dropped, never
+/// played for the player. Real time on two threads, so the search (a second of a core) runs on
+/// the blocking pool while the room serves the take-back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decision_still_thought_over_when_the_seat_is_taken_back_is_dropped() {
+    let store = TestStore::new().await;
+    let seats = [Seat::Marines, Seat::Aliens];
+    let untimed = TIMED.replace("timer: 5+0", "timer: 600+0");
+    let record = stored_match(
+        store.as_ref(),
+        GameId::Derelict,
+        &seats,
+        &[],
+        Some(&untimed),
+    )
+    .await;
+    let room = open_room(&room_context(store.clone()), &record).await;
+    let (_, spectator) = TestConn::open(&room, Viewer::Spectator, 64).await;
+    let seat: Seat = spectator["view"]["to_act"][0]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a seat to act");
+    let (mut player, _) = TestConn::open(&room, Viewer::Seat(seat), 64).await;
+
+    player
+        .send(json!({"t": "hand_over", "level": "strong"}))
+        .await;
+    assert_eq!(player.next().await["level"], "strong");
+    // Past the bot's delay, into its second of thought.
+    tokio::time::sleep(BOT_DELAY + Duration::from_millis(200)).await;
+    player.send(json!({"t": "take_back"})).await;
+    let back = player.next().await;
+    assert_eq!(
+        (&back["t"], &back["level"]),
+        (&json!("stand_in"), &Value::Null)
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(player.pending(), None, "nothing was played");
+    assert!(store.commands(record.id).await.unwrap().is_empty());
+    player
+        .send(act(&back["seq"], "mine", &back["view"]["legal"][0]))
+        .await;
+    assert_eq!(player.next().await["ref"], "mine", "the player plays on");
+}

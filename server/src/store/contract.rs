@@ -49,6 +49,7 @@ fn artemia(seed: i64) -> NewMatch {
         options: json!({"hunted": 2, "variant": {"beach": true, "ratio": 1.5}, "tags": ["a", "b"]}),
         seed,
         seeded: false,
+        bots_take_over: false,
         seats: vec![
             NewSeat {
                 seat: Seat::Hunted(2),
@@ -150,7 +151,8 @@ async fn match_round_trip(store: &dyn Store) {
             seat: Seat::Creature,
             name: Some("Bot".into()),
             bot: Some(BotLevel::Strong),
-            token_hash: None
+            token_hash: None,
+            stand_in: None,
         }
     );
 
@@ -747,7 +749,145 @@ contract!(
     a_second_instance_lock_is_refused,
     stored_text_that_does_not_parse_is_an_error,
     large_batches_are_all_or_nothing,
+    a_stand_in_plays_a_persons_seat_of_a_live_match_only,
+    bots_take_over_is_kept,
 );
+
+/// The stand-in of the seat `seat` of the stored match `id`.
+async fn stand_in_of(store: &dyn Store, id: MatchId, seat: Seat) -> Option<BotLevel> {
+    let stored = store.get_match(id).await.unwrap().unwrap();
+    stored
+        .seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .unwrap()
+        .stand_in
+}
+
+async fn a_stand_in_plays_a_persons_seat_of_a_live_match_only(store: &dyn Store) {
+    let m = store.create_match(artemia(7)).await.unwrap();
+    assert!(
+        m.seats.iter().all(|s| s.stand_in.is_none()),
+        "a new match's people play their own seats"
+    );
+    assert!(
+        !store
+            .set_stand_in(m.id, Seat::Hunted(2), Some(BotLevel::Normal))
+            .await
+            .unwrap(),
+        "an open match is not live yet"
+    );
+    store
+        .set_status(m.id, MatchStatus::Live, None)
+        .await
+        .unwrap();
+
+    assert!(
+        store
+            .set_stand_in(m.id, Seat::Hunted(2), Some(BotLevel::Normal))
+            .await
+            .unwrap()
+    );
+    let stored = store.get_match(m.id).await.unwrap().unwrap();
+    let ann = stored
+        .seats
+        .iter()
+        .find(|s| s.seat == Seat::Hunted(2))
+        .unwrap();
+    assert_eq!(ann.stand_in, Some(BotLevel::Normal));
+    assert_eq!(ann.name.as_deref(), Some("Ann"), "the player's name stays");
+    assert_eq!(ann.token_hash, Some(hash(0)), "the player's token stays");
+    assert_eq!(ann.bot, None, "a person's seat stays a person's");
+    let listed = store.unfinished_matches().await.unwrap();
+    let listed = listed.iter().find(|l| l.id == m.id).unwrap();
+    assert_eq!(listed.seats, stored.seats, "every read tells the stand-in");
+
+    assert!(
+        !store
+            .set_stand_in(m.id, Seat::Creature, Some(BotLevel::Normal))
+            .await
+            .unwrap(),
+        "a bot seat has its own level"
+    );
+    assert!(
+        !store
+            .set_stand_in(m.id, Seat::Hunted(1), Some(BotLevel::Random))
+            .await
+            .unwrap(),
+        "an open seat has no player to stand in for"
+    );
+    assert_eq!(stand_in_of(store, m.id, Seat::Hunted(1)).await, None);
+    assert_eq!(
+        stand_in_of(store, m.id, Seat::Creature).await,
+        None,
+        "refused writes change nothing"
+    );
+    assert!(matches!(
+        store
+            .set_stand_in(m.id, Seat::Hunted(5), Some(BotLevel::Random))
+            .await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(matches!(
+        store
+            .set_stand_in(MatchId::random(), Seat::Hunted(2), None)
+            .await,
+        Err(StoreError::NotFound)
+    ));
+
+    assert!(
+        store
+            .set_stand_in(m.id, Seat::Hunted(2), None)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        stand_in_of(store, m.id, Seat::Hunted(2)).await,
+        None,
+        "the player took the seat back"
+    );
+
+    store
+        .set_stand_in(m.id, Seat::Hunted(2), Some(BotLevel::Strong))
+        .await
+        .unwrap();
+    store
+        .set_status(m.id, MatchStatus::Finished, None)
+        .await
+        .unwrap();
+    assert!(
+        !store
+            .set_stand_in(m.id, Seat::Hunted(2), None)
+            .await
+            .unwrap(),
+        "a match over is not changed"
+    );
+    assert_eq!(
+        stand_in_of(store, m.id, Seat::Hunted(2)).await,
+        Some(BotLevel::Strong)
+    );
+}
+
+async fn bots_take_over_is_kept(store: &dyn Store) {
+    let chosen = NewMatch {
+        bots_take_over: true,
+        ..artemia(7)
+    };
+    let created = store.create_match(chosen.clone()).await.unwrap();
+    assert!(created.bots_take_over);
+    store.create_match(artemia(8)).await.unwrap();
+    assert!(
+        store
+            .get_match(chosen.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .bots_take_over
+    );
+    let listed = store.list_matches(None, 10).await.unwrap();
+    let taken_over: Vec<bool> = listed.iter().map(|m| m.bots_take_over).collect();
+    assert_eq!(taken_over, [false, true], "newest first");
+}
 
 async fn seeded_is_kept(store: &dyn Store) {
     let chosen = NewMatch {

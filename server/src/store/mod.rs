@@ -25,7 +25,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use serde_json::Value;
-use xenotable_protocol::Seat;
+use xenotable_protocol::{BotLevel, Seat};
 
 use crate::games::GameId;
 use crate::ids::{MatchId, ScenarioId};
@@ -166,6 +166,19 @@ pub trait Store: Send + Sync {
         name: &'a str,
         token_hash: TokenHash,
     ) -> BoxFuture<'a, StoreResult<bool>>;
+
+    /// Lets a server bot of `level` play a person's seat of a live match for now, or (`None`)
+    /// gives the seat back to its player; the seat keeps its name and token hash either way.
+    ///
+    /// `Ok(true)`: done. `Ok(false)`: nothing changed, since the seat is a bot seat or an open
+    /// one, or the match is not live. [`StoreError::NotFound`]: no such match or no such seat
+    /// in it.
+    fn set_stand_in(
+        &self,
+        match_id: MatchId,
+        seat: Seat,
+        level: Option<BotLevel>,
+    ) -> BoxFuture<'_, StoreResult<bool>>;
 
     /// Sets a match's status and outcome (`None` clears the outcome). An outcome is only allowed
     /// with [`MatchStatus::Finished`] ([`StoreError::Constraint`] otherwise).

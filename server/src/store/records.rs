@@ -77,6 +77,9 @@ pub struct NewMatch {
     pub seed: i64,
     /// Whether the creator chose the seed (public: see [`MatchRecord::seeded`]).
     pub seeded: bool,
+    /// Whether bots take over the seats of players who left for good (see
+    /// [`MatchRecord::bots_take_over`]).
+    pub bots_take_over: bool,
     /// The seats, in the order summaries list them.
     pub seats: Vec<NewSeat>,
 }
@@ -112,6 +115,9 @@ pub struct MatchRecord {
     /// Whether the creator chose the seed, so someone may know every future die: public, the
     /// seed itself is not.
     pub seeded: bool,
+    /// When the match would be abandoned because its players left for good, bots take over
+    /// their seats and it plays on (chosen at creation, public).
+    pub bots_take_over: bool,
     /// Where the match is in its life.
     pub status: MatchStatus,
     /// The game's outcome, once finished.
@@ -133,6 +139,9 @@ pub struct SeatRecord {
     pub bot: Option<BotLevel>,
     /// Hash of the seat's token; `None` while open, and always for a bot.
     pub token_hash: Option<TokenHash>,
+    /// A person's seat that a server bot plays for now, of this level; `None` while its player
+    /// plays it, and always for a bot seat or an open one.
+    pub stand_in: Option<BotLevel>,
 }
 
 impl SeatRecord {
@@ -149,6 +158,7 @@ impl From<NewSeat> for SeatRecord {
             name: seat.name,
             bot: seat.bot,
             token_hash: seat.token_hash,
+            stand_in: None,
         }
     }
 }

@@ -129,7 +129,8 @@ macro_rules! select_matches {
     ($filter:literal, $order:literal) => {
         concat!(
             "SELECT m.id, m.game, m.scenario, m.scenario_text, m.options, m.seed, m.seeded, ",
-            "m.status, m.outcome, m.created_at, s.seat, s.name, s.bot, s.bot_level, s.token_hash ",
+            "m.bots_take_over, m.status, m.outcome, m.created_at, ",
+            "s.seat, s.name, s.bot, s.bot_level, s.token_hash, s.stand_in ",
             "FROM (SELECT * FROM matches ",
             $filter,
             ") AS m LEFT JOIN seats AS s ON s.match_id = m.id ORDER BY ",
@@ -165,6 +166,7 @@ struct MatchSeatRow<Id, Time> {
     options: Value,
     seed: i64,
     seeded: bool,
+    bots_take_over: bool,
     status: String,
     outcome: Option<Value>,
     created_at: Time,
@@ -173,6 +175,7 @@ struct MatchSeatRow<Id, Time> {
     bot: Option<bool>,
     bot_level: Option<String>,
     token_hash: Option<Vec<u8>>,
+    stand_in: Option<String>,
 }
 
 /// Folds match-and-seat rows, ordered by match then seat position, into records: consecutive
@@ -197,6 +200,7 @@ fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<V
                 options: row.options,
                 seed: row.seed,
                 seeded: row.seeded,
+                bots_take_over: row.bots_take_over,
                 status: row
                     .status
                     .parse()
@@ -212,6 +216,11 @@ fn matches<D: Dialect>(rows: Vec<MatchSeatRow<D::Id, D::Time>>) -> StoreResult<V
                 name: row.name,
                 bot: bot_level(row.bot, row.bot_level)?,
                 token_hash: row.token_hash.map(token_hash).transpose()?,
+                stand_in: row
+                    .stand_in
+                    .map(|level| level.parse())
+                    .transpose()
+                    .map_err(|_| StoreError::corrupt("a stand-in of no known level"))?,
             });
         }
     }
@@ -288,6 +297,7 @@ fn created(new: NewMatch, created_at: DateTime<Utc>) -> MatchRecord {
         options: new.options,
         seed: new.seed,
         seeded: new.seeded,
+        bots_take_over: new.bots_take_over,
         status: MatchStatus::Open,
         outcome: None,
         created_at,
@@ -299,7 +309,25 @@ impl<D: Dialect> SqlStore<D>
 where
     for<'c> &'c mut D::Connection: Executor<'c, Database = D>,
     D::Arguments: IntoArguments<D>,
+    String: Field<D>,
 {
+    /// The answer of a seat update that changed nothing: `Ok(false)` if the seat exists (the
+    /// update's conditions refused it), [`StoreError::NotFound`] if the match or the seat does
+    /// not.
+    async fn unchanged_seat(&self, match_id: MatchId, seat: Seat) -> StoreResult<bool> {
+        let exists = sqlx::query("SELECT 1 FROM seats WHERE match_id = $1 AND seat = $2")
+            .bind(D::id(match_id))
+            .bind(seat.to_string())
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some();
+        if exists {
+            Ok(false)
+        } else {
+            Err(StoreError::NotFound)
+        }
+    }
+
     /// Inserts `rows` all or nothing with `insert` (`INSERT INTO t (columns) `), each row's
     /// values given by `push`: one multi-row statement, which is its own transaction, or past
     /// [`ROWS_PER_INSERT`] rows one statement per chunk in one transaction.
@@ -373,8 +401,8 @@ where
             let mut tx = D::begin_write(&self.pool).await?;
             sqlx::query(
                 "INSERT INTO matches \
-                 (id, game, scenario, scenario_text, options, seed, seeded, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8)",
+                 (id, game, scenario, scenario_text, options, seed, seeded, bots_take_over, \
+                 status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9)",
             )
             .bind(D::id(new.id))
             .bind(new.game.to_string())
@@ -383,6 +411,7 @@ where
             .bind(&new.options)
             .bind(new.seed)
             .bind(new.seeded)
+            .bind(new.bots_take_over)
             .bind(D::time(created_at))
             .execute(&mut *tx)
             .await?;
@@ -434,17 +463,34 @@ where
             if D::rows_affected(&claimed) == 1 {
                 return Ok(true);
             }
-            let exists = sqlx::query("SELECT 1 FROM seats WHERE match_id = $1 AND seat = $2")
-                .bind(D::id(match_id))
-                .bind(seat.to_string())
-                .fetch_optional(&self.pool)
-                .await?
-                .is_some();
-            if exists {
-                Ok(false)
-            } else {
-                Err(StoreError::NotFound)
+            self.unchanged_seat(match_id, seat).await
+        }
+        .boxed()
+    }
+
+    fn set_stand_in(
+        &self,
+        match_id: MatchId,
+        seat: Seat,
+        level: Option<BotLevel>,
+    ) -> BoxFuture<'_, StoreResult<bool>> {
+        async move {
+            // The conditions keep, on SQLite too, what PostgreSQL's `stand_in_for_a_person`
+            // constraint says: only a person's seat that has a player, and only while live.
+            let set = sqlx::query(
+                "UPDATE seats SET stand_in = $3 \
+                 WHERE match_id = $1 AND seat = $2 AND NOT bot AND token_hash IS NOT NULL \
+                 AND EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = 'live')",
+            )
+            .bind(D::id(match_id))
+            .bind(seat.to_string())
+            .bind(level.map(|level| level.as_str().to_owned()))
+            .execute(&self.pool)
+            .await?;
+            if D::rows_affected(&set) == 1 {
+                return Ok(true);
             }
+            self.unchanged_seat(match_id, seat).await
         }
         .boxed()
     }

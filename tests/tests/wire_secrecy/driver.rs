@@ -298,8 +298,8 @@ pub async fn play<G: Secrets>(
             Viewer::Seat(seat) => seat.to_string(),
             _ => "spectator".to_owned(),
         };
-        let expected =
-            json!({"t": "welcome", "you": you, "seq": 0, "view": view, "chat": [], "log": []});
+        let expected = json!({"t": "welcome", "you": you, "seq": 0, "view": view, "chat": [],
+            "log": [], "stand_ins": []});
         let seen = without_clock::<G>(welcome, &state);
         assert!(
             seen == expected,
