@@ -9,7 +9,7 @@
 
 pub(crate) mod client;
 mod player;
-mod proc;
+pub mod proc;
 mod report;
 
 use std::collections::BTreeMap;

@@ -1,8 +1,10 @@
 //! Bots think off the async runtime: a decision that takes thought (a search may take a second
-//! of a core) runs on tokio's blocking pool, and its answer comes back to the room as a
-//! message, so the room keeps serving its connections, and every other room its own, while a
-//! bot thinks. A bot that picks at once (random, or the rules' automatic method) answers on
-//! the spot, through the same message.
+//! of a core) runs on a thread of its own at the lowest CPU priority, waited for from tokio's
+//! blocking pool, and its answer comes back to the room as a message, so the room keeps serving
+//! its connections, and every other room its own, while a bot thinks. Bots think with the CPU
+//! live play leaves: twenty searches at once still leave the rooms a core when they need one.
+//! A bot that picks at once (random, or the rules' automatic method) answers on the spot,
+//! through the same message.
 
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -45,8 +47,76 @@ pub(super) fn think(
         let _ = answers.try_send(decide());
         return;
     }
+    // Waited for from the blocking pool, where tokio's paused test clock waits for it too.
     tokio::task::spawn_blocking(move || {
-        // The room gone, nobody is waiting for the answer.
-        let _ = answers.blocking_send(decide());
+        let thought = std::thread::Builder::new()
+            .name("bot-thinking".into())
+            .spawn(move || {
+                lowest_priority();
+                decide()
+            })
+            .map_err(|e| tracing::error!(error = %e, "cannot start a thinking thread"))
+            .and_then(|thinker| {
+                thinker
+                    .join()
+                    .map_err(|_| tracing::error!("a bot panicked"))
+            });
+        if let Ok(thought) = thought {
+            // The room gone, nobody is waiting for the answer.
+            let _ = answers.blocking_send(thought);
+        }
     });
+}
+
+/// The nice value of thinking threads: the lowest priority there is.
+const THINKING_NICE: i32 = 19;
+
+/// Lowers the calling thread, and it alone, to [`THINKING_NICE`] (on Linux a nice value is a
+/// thread's own); elsewhere threads keep their priority.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid and setpriority only read and set the calling thread's scheduling value.
+    unsafe {
+        let thread = libc::gettid() as libc::id_t;
+        if libc::setpriority(libc::PRIO_PROCESS, thread, THINKING_NICE) != 0 {
+            tracing::warn!("cannot lower a thinking thread's priority");
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::bots::Choose;
+
+    /// A bot that answers with the nice value of the thread it decides on.
+    #[derive(Debug)]
+    struct Niceness;
+
+    impl Choose for Niceness {
+        fn choose(&mut self, _view: &Value) -> Option<Value> {
+            // SAFETY: reads the calling thread's nice value.
+            let nice =
+                unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
+            Some(json!(nice))
+        }
+    }
+
+    #[tokio::test]
+    async fn bots_think_at_the_lowest_priority_and_the_runtime_keeps_its_own() {
+        let (answers, mut thoughts) = mpsc::channel(1);
+        think(Bot::thinking(Niceness), json!({}), 0, 0, answers);
+        let thought = thoughts.recv().await.expect("a thought");
+        assert_eq!(thought.action, Some(json!(THINKING_NICE)));
+        let (answers, mut thoughts) = mpsc::channel(1);
+        think(Bot::new(Niceness), json!({}), 0, 0, answers);
+        let thought = thoughts.recv().await.expect("a thought");
+        assert_eq!(
+            thought.action,
+            Some(json!(0)),
+            "a bot that picks at once is not lowered"
+        );
+    }
 }
