@@ -40,23 +40,12 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(1)).await;
 
     let (cpu_before, wall) = (cpu_seconds(server.pid()), Instant::now());
-    let mut rtts = Vec::with_capacity(PINGS);
-    for _ in 0..PINGS {
-        let sent = Instant::now();
-        player.assert_alive().await;
-        rtts.push(sent.elapsed());
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let [p50, p99, max] = player.ping_rtts(PINGS).await;
     let busy = (cpu_seconds(server.pid()) - cpu_before) / wall.elapsed().as_secs_f64();
-    rtts.sort();
-    let at = |q: f64| rtts[((rtts.len() as f64 - 1.0) * q) as usize].as_secs_f64() * 1e3;
     println!(
         "bot_load: {THINKING_MATCHES} all-strong-bot Derelict matches thinking (server CPU over \
          the pings: {busy:.2} cores busy); another match's ping RTT over {PINGS} pings: p50 \
-         {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        at(0.5),
-        at(0.99),
-        at(1.0)
+         {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms"
     );
     drop(player);
     drop(server);

@@ -705,6 +705,21 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+
+    /// Pings the room `pings` times, 5 ms apart, and returns the round trips' p50, p99 and max
+    /// in milliseconds (the benches' figure of a room's responsiveness).
+    pub async fn ping_rtts(&mut self, pings: usize) -> [f64; 3] {
+        let mut rtts = Vec::with_capacity(pings);
+        for _ in 0..pings {
+            let sent = std::time::Instant::now();
+            self.assert_alive().await;
+            rtts.push(sent.elapsed());
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        rtts.sort();
+        let at = |q: f64| rtts[((rtts.len() as f64 - 1.0) * q) as usize].as_secs_f64() * 1e3;
+        [at(0.5), at(0.99), at(1.0)]
+    }
 }
 
 /// The body of a match with a bot Creature and `hunted` named human Hunted.
