@@ -321,6 +321,8 @@ class DerelictTable {
   render() {
     if (!this.alive()) return;
     this.renderStatus();
+    // A finished match takes no more moves: its keys are not offered.
+    this.el.keys.hidden = !this.ctx.act || Boolean(this.view.outcome);
     this.tick();
     const before = notePlaces(this.el.board, '.model', (el) => el.dataset.model);
     keepFocus(this.el.board, focusSelector, () => this.renderBoard(), '.model.is-selected');
@@ -532,7 +534,7 @@ class DerelictTable {
   renderModel() {
     const m = this.models().find((x) => x.id === this.selected);
     if (!m) {
-      replace(this.el.model, h('p', { class: 'hint' }, this.ctx.act ? 'Click one of your models to select it.' : 'Click a model to see it.'));
+      replace(this.el.model, h('p', { class: 'hint' }, this.ctx.act && !this.view.outcome ? 'Click one of your models to select it.' : 'Click a model to see it.'));
       return;
     }
     const v = this.view;
