@@ -168,13 +168,61 @@ fn intruders_in_play(view: &View) -> usize {
 /// box their counts say, and the unseen ones (face-down identities, the Not Used box, Clones
 /// Not Yet in Play, the spare Intruders) dealt from what is left.
 fn deal(s: &mut State, seat: Seat, view: &View, dice: &mut impl Roll) {
+    let listed = |identity| {
+        view.counters
+            .iter()
+            .filter(|c| c.identity == Some(identity))
+            .count()
+    };
+    let boxed = |identity| {
+        view.counters
+            .iter()
+            .filter(|c| c.identity == Some(identity) && c.room.is_none() && c.shuttle.is_none())
+            .filter(|c| !c.face_down)
+            .count()
+    };
+    let hidden_on_map = view
+        .counters
+        .iter()
+        .filter(|c| c.identity.is_none())
+        .count();
+    let intruders_seen = listed(Identity::Intruder);
+    let clones = usize::from(view.clones_not_yet_in_play);
+    let hidden_intruders = intruders_in_play(view)
+        .saturating_sub(intruders_seen + clones)
+        .min(hidden_on_map);
+    let lost: Vec<usize> = (0..CREW.len()).filter(|&c| view.crew[c].lost).collect();
+    let hidden_lost = lost.len().min(hidden_on_map - hidden_intruders);
+    let mut material: Vec<Identity> = std::iter::repeat_n(
+        Identity::LabAnimal,
+        EACH_KIND.saturating_sub(listed(Identity::LabAnimal)),
+    )
+    .chain(std::iter::repeat_n(
+        Identity::Dummy,
+        EACH_KIND.saturating_sub(listed(Identity::Dummy)),
+    ))
+    .collect();
+    let on_map = hidden_on_map - hidden_intruders - hidden_lost;
+    // The Not Used box: face-down counters this viewer does not see, the rest face up there.
+    let face_down_shown = view
+        .counters
+        .iter()
+        .filter(|c| c.face_down && c.room.is_none());
+    let not_used_hidden = if seat == Seat::Intruder {
+        0
+    } else {
+        material.len().saturating_sub(on_map)
+    };
+    let not_used_face_up =
+        usize::from(view.not_used).saturating_sub(not_used_hidden + face_down_shown.count());
     let mut dummies_discovered = usize::from(view.dummies_discovered);
+    let face_up_dummies = boxed(Identity::Dummy).saturating_sub(dummies_discovered);
+    let mut not_used_animals = not_used_face_up.saturating_sub(face_up_dummies);
     let mut caged_animals = usize::from(view.caged_lab_animals);
     let mut frozen = usize::from(view.frozen);
     let mut killed = usize::from(view.intruders_killed);
     // Face-down counters whose identity this viewer does not see, on the map.
     let mut hidden: Vec<usize> = Vec::new();
-    let mut not_used_shown = 0;
     for c in &view.counters {
         let place = match (c.shuttle, c.room, c.identity) {
             (Some(n), _, _) => Place::Shuttle(n),
@@ -187,6 +235,10 @@ fn deal(s: &mut State, seat: Seat, view: &View, dice: &mut impl Roll) {
             (None, None, Some(Identity::LabAnimal)) if caged_animals > 0 => {
                 caged_animals -= 1;
                 Place::CagedLabAnimals
+            }
+            (None, None, Some(Identity::LabAnimal)) if not_used_animals > 0 => {
+                not_used_animals -= 1;
+                Place::NotUsed
             }
             (None, None, Some(Identity::LabAnimal)) => Place::Lost,
             (None, None, Some(Identity::Intruder)) if frozen > 0 => {
@@ -201,46 +253,12 @@ fn deal(s: &mut State, seat: Seat, view: &View, dice: &mut impl Roll) {
             // Face up in the Not Used box (an inventory), or a counter no box explains.
             (None, None, _) => Place::NotUsed,
         };
-        if place == Place::NotUsed {
-            not_used_shown += 1;
-        }
         let face_up = c.identity.is_some() && !c.face_down;
         if c.identity.is_none() {
             hidden.push(s.counters.len());
         }
         s.counters.push(shown(view, c, place, face_up));
     }
-    let listed = |identity| {
-        view.counters
-            .iter()
-            .filter(|c| c.identity == Some(identity))
-            .count()
-    };
-    let intruders_seen = listed(Identity::Intruder);
-    let clones = usize::from(view.clones_not_yet_in_play);
-    let hidden_intruders = intruders_in_play(view)
-        .saturating_sub(intruders_seen + clones)
-        .min(hidden.len());
-    let lost: Vec<usize> = (0..CREW.len()).filter(|&c| view.crew[c].lost).collect();
-    let hidden_lost = lost.len().min(hidden.len() - hidden_intruders);
-    let mut material: Vec<Identity> = std::iter::repeat_n(
-        Identity::LabAnimal,
-        EACH_KIND.saturating_sub(listed(Identity::LabAnimal)),
-    )
-    .chain(std::iter::repeat_n(
-        Identity::Dummy,
-        EACH_KIND.saturating_sub(listed(Identity::Dummy)),
-    ))
-    .collect();
-    let on_map = hidden.len() - hidden_intruders - hidden_lost;
-    let not_used_hidden = if seat == Seat::Intruder {
-        0
-    } else {
-        material
-            .len()
-            .saturating_sub(on_map)
-            .min(usize::from(view.not_used).saturating_sub(not_used_shown))
-    };
     for _ in 0..not_used_hidden {
         let k = s.push_counter(Identity::Dummy, Place::NotUsed, dice);
         hidden.push(k);

@@ -264,11 +264,15 @@ fn crew_value(s: &State, plan: &Plan, action: &Action) -> f64 {
         Action::Unlock {
             room: Room::Arm, ..
         } => {
-            let stocked = s
-                .objects
-                .iter()
-                .any(|o| o.place == (ObjectPlace::Room { room: Room::Arm }));
-            if stocked && !plan.fleeing { 6.0 } else { -1.0 }
+            // Only for someone who wants what lies there.
+            let wanted = CREW.into_iter().any(|c| {
+                s.on_station(c)
+                    && s.objects.iter().any(|o| {
+                        o.place == (ObjectPlace::Room { room: Room::Arm })
+                            && worth(s, c, o.kind) >= 3.0
+                    })
+            });
+            if wanted && !plan.fleeing { 6.0 } else { -1.0 }
         }
         Action::ConstructWeapon { crewman, .. } => {
             if goal(s, plan, *crewman).is_none_or(|g| g == s.crewman(*crewman).room) {

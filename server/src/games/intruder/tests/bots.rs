@@ -27,6 +27,10 @@ const THINKING: [(Scenario, Seat); 7] = [
     (Scenario::ScienceOfficerIntelligent, Seat::Intruder),
 ];
 
+fn json(view: &xenotable_protocol::intruder::View) -> Value {
+    serde_json::to_value(view).expect("a view")
+}
+
 fn seat_view(s: &State, seat: Seat) -> xenotable_protocol::intruder::View {
     Intruder::view(s, Viewer::Seat(seat))
 }
@@ -48,11 +52,18 @@ fn believed_views_checked(lost_crewmen: bool, games: u64) -> usize {
                 let view = seat_view(&s, seat);
                 let world = believe(seat, &view, &mut belief)
                     .unwrap_or_else(|| panic!("{scenario:?} {seat} seed {seed} step {step}"));
-                assert_eq!(
-                    seat_view(&world, seat),
-                    view,
-                    "{scenario:?} {seat} seed {seed} step {step}"
-                );
+                let believed = seat_view(&world, seat);
+                if believed != view {
+                    let (a, b) = (json(&believed), json(&view));
+                    let differ: Vec<String> = b
+                        .as_object()
+                        .into_iter()
+                        .flatten()
+                        .filter(|&(key, value)| a.get(key) != Some(value))
+                        .map(|(key, value)| format!("{key}: {} != {value}", a[key]))
+                        .collect();
+                    panic!("{scenario:?} {seat} seed {seed} step {step}: {differ:?}");
+                }
                 checked += 1;
                 let Some((mover, action)) = random_turn(&s, &mut choices) else {
                     break;
