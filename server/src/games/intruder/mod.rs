@@ -327,6 +327,10 @@ impl Game for Intruder {
 /// The crew and the Intruder seat think: worlds drawn from the seat's view (`belief`), the
 /// rules of thumb and the score (`heuristic`).
 impl Mind for Intruder {
+    /// A turn is dozens of crew actions: a playout looks about one turn ahead and is judged
+    /// by `evaluate`, so that a search keeps to its second per decision.
+    const HORIZON: usize = 20;
+
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)
     }
