@@ -327,13 +327,8 @@ fn crew_value(s: &State, plan: &Plan, action: &Action) -> f64 {
                 expected_defence(s, *crewman, *weapon)
             }
         }
-        Action::Release { crewman } => {
-            if s.held_by(*crewman).is_some() {
-                0.5
-            } else {
-                -1.0
-            }
-        }
+        Action::Release { crewman } if s.held_by(*crewman).is_some() => 0.5,
+        Action::Release { .. } => -1.0,
         Action::Discard { .. } => 0.1,
         Action::EndMovement {} | Action::EndActions {} | Action::EndSetUp {} => 0.0,
         _ => -1.0,
@@ -459,10 +454,10 @@ fn intruder_value(s: &State, action: &Action) -> f64 {
                 None => -1.0,
             }
         }
-        Action::IntruderAttack { target, .. } => match target {
-            Some(c) => 5.0 - f64::from(u8::from(armed(s, *c))) * 2.0,
-            None => 0.0,
-        },
+        Action::IntruderAttack {
+            target: Some(c), ..
+        } => 5.0 - f64::from(u8::from(armed(s, *c))) * 2.0,
+        Action::IntruderAttack { target: None, .. } => 0.0,
         Action::DestroyObject { object } => match s.objects.get(usize::from(*object)) {
             Some(o) if o.kind != ObjectKind::ElectricProd => 2.0,
             Some(_) => 1.0,
