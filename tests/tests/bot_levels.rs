@@ -64,8 +64,8 @@ async fn a_bot_without_a_level_plays_at_random_and_a_person_has_no_level() {
             "bad_seats",
         ),
         (
-            json!({"game": "intruder", "scenario": "solitaire", "seats": [
-                {"seat": "crew", "bot": true, "level": "strong"}]}),
+            json!({"game": "intruder", "scenario": "science-officer", "seats": [
+                {"seat": "science", "bot": true, "level": "strong"}, {"seat": "command", "bot": true}]}),
             "bot_level_unavailable",
         ),
     ] {

@@ -221,7 +221,16 @@ async fn a_seat_handed_to_a_bot_is_played_by_it_and_taken_back_with_the_same_tok
 async fn handing_over_and_taking_back_refuse_bad_requests_with_their_codes() {
     let db = Db::sqlite();
     let server = server(&db, &[]).await;
-    let (id, token) = solitaire(&server, json!({})).await;
+    // The Science Officer's seat: its bots play at random only, so `strong` is refused.
+    let (id, tokens) = server
+        .create(json!({
+            "game": "intruder",
+            "scenario": "science-officer",
+            "seed": 4_004,
+            "seats": [{"seat": "science", "name": "Ripley"}, {"seat": "command", "name": "Dallas"}],
+        }))
+        .await;
+    let token = tokens[0].1.clone();
     let mut ripley = server.connect(&id, Some(&token)).await;
     let mut spectator = server.connect(&id, None).await;
     ripley.recv_type("welcome").await;
@@ -258,7 +267,7 @@ async fn handing_over_and_taking_back_refuse_bad_requests_with_their_codes() {
         );
     }
     assert_eq!(
-        seat_summary(&server, &id, "crew").await["stand_in"],
+        seat_summary(&server, &id, "science").await["stand_in"],
         Value::Null
     );
     assert_nothing_played(&mut ripley, Duration::from_millis(800)).await;
@@ -270,8 +279,8 @@ async fn handing_over_and_taking_back_refuse_bad_requests_with_their_codes() {
     let levels = games
         .as_array()
         .and_then(|g| g.iter().find(|g| g["id"] == "intruder"))
-        .map(|g| g["bots"]["crew"].clone())
-        .expect("the crew's levels");
+        .map(|g| g["bots"]["science"].clone())
+        .expect("the Science Officer's levels");
     assert_eq!(
         Some(&handed["level"]),
         levels.as_array().and_then(|l| l.last()),

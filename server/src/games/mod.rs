@@ -238,6 +238,13 @@ pub trait Game {
     /// How the match ended, once it has.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 
+    /// The points `seat` has scored, in a game that keeps a score (Intruder's victory points);
+    /// `None` in a game decided by its outcome alone. The arena reports their mean.
+    fn score(state: &Self::State, seat: Seat) -> Option<f64> {
+        let _ = (state, seat);
+        None
+    }
+
     /// The clock running now, if the game times this moment.
     fn clock(state: &Self::State) -> Option<Clock> {
         let _ = state;

@@ -275,6 +275,8 @@ pub trait AnyMatch: Send {
     fn view(&self, viewer: Viewer) -> Value;
     /// How the match ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
+    /// The points `seat` has scored, where the game keeps a score ([`Game::score`]).
+    fn score(&self, seat: Seat) -> Option<f64>;
     /// A hash of the whole state, to compare two runs.
     fn state_hash(&self) -> u64;
     /// The clock running now, if any.
@@ -389,6 +391,10 @@ impl<G: Listed> AnyMatch for Match<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         G::outcome(&self.state)
+    }
+
+    fn score(&self, seat: Seat) -> Option<f64> {
+        G::score(&self.state, seat)
     }
 
     fn state_hash(&self) -> u64 {

@@ -16,7 +16,7 @@ use crate::games::GameId;
 
 pub use play::{MatchResult, play_match};
 pub use report::Report;
-pub use stats::wilson95;
+pub use stats::{mean95, wilson95};
 
 /// `xenotable arena`'s options.
 #[derive(Debug, Clone, clap::Args)]

@@ -30,6 +30,8 @@ pub struct MatchResult {
     pub actions: u32,
     /// Every bot decision's time, with the seat that took it.
     pub decisions: Vec<(Seat, Duration)>,
+    /// The points each seat scored by the end, in a game that keeps a score.
+    pub scores: Vec<(Seat, f64)>,
 }
 
 impl Arena {
@@ -84,6 +86,7 @@ pub fn play_match(arena: &Arena, seed: u64) -> MatchResult {
         outcome: None,
         actions: 0,
         decisions: Vec::new(),
+        scores: Vec::new(),
     };
     let Ok(mut game) = new_match(&arena.setup(seed)) else {
         return result;
@@ -106,6 +109,11 @@ pub fn play_match(arena: &Arena, seed: u64) -> MatchResult {
         }
         result.actions += 1;
     }
+    result.scores = arena
+        .seats
+        .iter()
+        .filter_map(|&(seat, _)| Some((seat, game.score(seat)?)))
+        .collect();
     result
 }
 
@@ -127,4 +135,45 @@ fn step(game: &mut dyn AnyMatch, bots: &mut [(Seat, Bot)], result: &mut MatchRes
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arena(game: GameId, seats: &[(Seat, BotLevel)]) -> Arena {
+        Arena {
+            game,
+            scenario: None,
+            seats: seats.to_vec(),
+            budget: Budget::iterations(1),
+            max_actions: 20_000,
+        }
+    }
+
+    #[test]
+    fn a_match_of_a_game_that_keeps_a_score_records_the_seats_score() {
+        let arena = arena(GameId::Intruder, &[(Seat::Crew, BotLevel::Random)]);
+        let result = play_match(&arena, 3);
+        assert!(result.outcome.is_some(), "the match ends");
+        let [(seat, points)] = result.scores[..] else {
+            panic!("one score: {:?}", result.scores);
+        };
+        assert_eq!(seat, Seat::Crew);
+        // Rules 16.2: every point comes in fives, sevens and fifteens, and some was scored or
+        // lost over a whole random match.
+        assert_eq!(points.fract(), 0.0);
+        assert_ne!(points, 0.0, "seed 3 scores");
+    }
+
+    #[test]
+    fn a_match_of_a_game_without_a_score_records_none() {
+        let seats = [
+            (Seat::Marines, BotLevel::Random),
+            (Seat::Aliens, BotLevel::Random),
+        ];
+        let result = play_match(&arena(GameId::Noughts, &seats), 3);
+        assert!(result.outcome.is_some());
+        assert!(result.scores.is_empty(), "{:?}", result.scores);
+    }
 }

@@ -1,5 +1,6 @@
 //! What an arena run tells: per seat its level, wins, draws and losses with a 95% interval on
-//! the win rate, and how long the matches and the decisions took.
+//! the win rate, its mean score with a 95% interval where the game keeps a score, and how long
+//! the matches and the decisions took.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -8,7 +9,7 @@ use serde_json::{Value, json};
 use xenotable_protocol::Seat;
 
 use super::play::MatchResult;
-use super::stats::wilson95;
+use super::stats::{mean95, wilson95};
 use crate::bots::BotLevel;
 
 /// One seat's record over the run.
@@ -22,6 +23,8 @@ pub struct SeatRecord {
     /// Its decisions' mean and longest time, in milliseconds.
     pub mean_decision_ms: f64,
     pub max_decision_ms: f64,
+    /// Its mean score and the score's 95% interval, where the game keeps a score.
+    pub score: Option<(f64, (f64, f64))>,
 }
 
 impl SeatRecord {
@@ -77,6 +80,7 @@ impl Report {
                     losses: 0,
                     mean_decision_ms: 0.0,
                     max_decision_ms: 0.0,
+                    score: None,
                 };
                 for r in results {
                     match &r.outcome {
@@ -91,6 +95,13 @@ impl Report {
                     .filter(|(s, _)| *s == seat)
                     .map(|&(_, t)| t);
                 (record.mean_decision_ms, record.max_decision_ms) = mean_max(own);
+                let scores: Vec<f64> = results
+                    .iter()
+                    .flat_map(|r| r.scores.iter())
+                    .filter(|(s, _)| *s == seat)
+                    .map(|&(_, points)| points)
+                    .collect();
+                record.score = mean95(&scores);
                 record
             })
             .collect();
@@ -112,7 +123,8 @@ impl Report {
         }
     }
 
-    /// The run as one JSON object. `mean_score` is `null`: no game's outcome carries a score.
+    /// The run as one JSON object. `mean_score` and `score_ci95` are `null` for a game that
+    /// keeps no score.
     pub fn json(&self) -> Value {
         let seats: serde_json::Map<String, Value> = self
             .seats
@@ -128,7 +140,8 @@ impl Report {
                         "losses": s.losses,
                         "win_rate": s.win_rate(),
                         "ci95": [lo, hi],
-                        "mean_score": null,
+                        "mean_score": s.score.map(|(mean, _)| mean),
+                        "score_ci95": s.score.map(|(_, (lo, hi))| [lo, hi]),
                         "mean_decision_ms": s.mean_decision_ms,
                         "max_decision_ms": s.max_decision_ms,
                     }),
@@ -176,6 +189,13 @@ impl Report {
                 s.mean_decision_ms,
                 s.max_decision_ms
             );
+            if let Some((mean, (lo, hi))) = s.score {
+                let _ = writeln!(
+                    out,
+                    "{:<12} mean score {mean:.2} (95% CI {lo:.2} to {hi:.2})",
+                    ""
+                );
+            }
         }
         let _ = writeln!(
             out,
@@ -200,6 +220,7 @@ mod tests {
             }),
             actions: 10,
             decisions: vec![(Seat::Aliens, Duration::from_millis(ms))],
+            scores: Vec::new(),
         }
     }
 
@@ -217,6 +238,7 @@ mod tests {
                 outcome: None,
                 actions: 30,
                 decisions: Vec::new(),
+                scores: Vec::new(),
             },
         ];
         let report = Report::new(&seats, &results);
@@ -232,5 +254,23 @@ mod tests {
         assert_eq!(json["mean_actions"], 15.0);
         let ci = json["seats"]["aliens"]["ci95"].as_array().unwrap();
         assert!(ci[0].as_f64().unwrap() < 0.5 && ci[1].as_f64().unwrap() > 0.5);
+        assert_eq!(json["seats"]["aliens"]["mean_score"], Value::Null);
+        assert_eq!(json["seats"]["aliens"]["score_ci95"], Value::Null);
+    }
+
+    #[test]
+    fn a_report_gives_each_scoring_seat_its_mean_score_and_interval() {
+        let seats = [(Seat::Crew, BotLevel::Strong)];
+        let results: Vec<MatchResult> = [12.0, -5.0, 2.0]
+            .into_iter()
+            .map(|points| MatchResult {
+                scores: vec![(Seat::Crew, points)],
+                ..result(&[Seat::Crew], 1)
+            })
+            .collect();
+        let json = Report::new(&seats, &results).json();
+        assert_eq!(json["seats"]["crew"]["mean_score"], 3.0);
+        let ci = json["seats"]["crew"]["score_ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() < 3.0 && ci[1].as_f64().unwrap() > 3.0);
     }
 }

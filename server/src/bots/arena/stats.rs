@@ -18,9 +18,37 @@ pub fn wilson95(successes: u32, trials: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The mean of `values` with its 95% interval (normal approximation: mean ± z·s/√n, with the
+/// sample standard deviation); `None` for no values. One value gives an interval of width 0.
+pub fn mean95(values: &[f64]) -> Option<(f64, (f64, f64))> {
+    if values.is_empty() {
+        return None;
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = if values.len() > 1 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = Z95 * (var / n).sqrt();
+    Some((mean, (mean - half, mean + half)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mean_comes_with_its_normal_interval() {
+        // Mean 2, sample standard deviation 1.1547, n 4: half-width 1.96 · 0.5774 = 1.1316.
+        let (mean, (lo, hi)) = mean95(&[1.0, 1.0, 3.0, 3.0]).expect("values");
+        assert!((mean - 2.0).abs() < 1e-12, "{mean}");
+        assert!((hi - mean - 1.1316).abs() < 1e-3, "{hi}");
+        assert!((mean - lo - 1.1316).abs() < 1e-3, "{lo}");
+        assert_eq!(mean95(&[-5.0]), Some((-5.0, (-5.0, -5.0))));
+        assert_eq!(mean95(&[]), None);
+    }
 
     #[test]
     fn wilson_matches_known_values() {

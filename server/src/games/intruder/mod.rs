@@ -38,6 +38,7 @@
 //! intents), `orders` (crews shared by several seats: 17.3 and the teams of 17.4), `legal` (who
 //! acts and what they may send) and `view`.
 
+mod belief;
 mod bot;
 mod candidates;
 mod capture;
@@ -48,6 +49,7 @@ mod crew_movement;
 mod execute;
 mod flow;
 mod freezer;
+mod heuristic;
 mod intent;
 mod intruder_seat;
 #[cfg(any(test, feature = "fuzzing"))]
@@ -73,7 +75,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget};
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, StrongBot};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
@@ -193,9 +195,22 @@ impl Game for Intruder {
         })
     }
 
-    /// Every seat plays at random, merging listed moves into one plan (see `bot`).
-    fn bot(_seat: Seat, level: BotLevel, seed: u64, _budget: Budget) -> Option<Bot> {
-        (level == BotLevel::Random).then(|| Bot::new(RandomIntruder::new(seed)))
+    /// Every seat plays at random, merging listed moves into one plan (see `bot`); the `crew`
+    /// and `intruder` seats also at `normal` (the rules of thumb of `heuristic`) and `strong`
+    /// (a search over the worlds of `belief`). The seats that share a crew (17.3, 17.4) give
+    /// orders, which the search does not weigh: they play at random only.
+    fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
+        let thinks = matches!(seat, Seat::Crew | Seat::Intruder);
+        match level {
+            BotLevel::Random => Some(Bot::new(RandomIntruder::new(seed))),
+            BotLevel::Normal if thinks => {
+                Some(Bot::thinking(NormalBot::<Intruder>::new(seat, seed)))
+            }
+            BotLevel::Strong if thinks => Some(Bot::thinking(StrongBot::<Intruder>::new(
+                seat, seed, budget,
+            ))),
+            BotLevel::Normal | BotLevel::Strong => None,
+        }
     }
 
     fn scenarios() -> Vec<ScenarioInfo> {
@@ -274,6 +289,19 @@ impl Game for Intruder {
         Some(view::conceal(event))
     }
 
+    /// The crew's victory points (16.2); with two crew seats each its own (17.3); the team
+    /// seats share the crew's (17.4). The Intruder seat scores none: it wins when the crew loses.
+    fn score(state: &State, seat: Seat) -> Option<f64> {
+        if seat == Seat::Intruder {
+            return None;
+        }
+        let points = orders::scores(state)
+            .into_iter()
+            .find(|&(s, _)| s == seat)
+            .map_or(state.score(), |(_, points)| points);
+        Some(f64::from(points))
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         if let Some(e) = &state.ending
             && state.scenario.split_crew()
@@ -293,6 +321,26 @@ impl Game for Intruder {
                 None => format!("{}_draw", e.reason),
             },
         })
+    }
+}
+
+/// The crew and the Intruder seat think: worlds drawn from the seat's view (`belief`), the
+/// rules of thumb and the score (`heuristic`).
+impl Mind for Intruder {
+    /// A turn is dozens of crew actions: a playout looks about one turn ahead and is judged
+    /// by `evaluate`, so that a search keeps to its second per decision.
+    const HORIZON: usize = 20;
+
+    fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
+        belief::believe(seat, view, dice)
+    }
+
+    fn heuristic(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize {
+        heuristic::choose(world, seat, legal, dice)
+    }
+
+    fn evaluate(world: &State, seat: Seat) -> f64 {
+        heuristic::evaluate(world, seat)
     }
 }
 

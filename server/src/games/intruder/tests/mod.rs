@@ -1,5 +1,6 @@
 //! Tests of the Intruder rules: the acceptance examples, random games and hidden information.
 
+mod bots;
 mod capture;
 mod construction;
 mod examples;
