@@ -5,10 +5,17 @@
 //! Team has locked, roll the targets (a public roll), then lock. The Away Team bot gives each
 //! active crew member one random legal order, in random order, then locks; now and then it
 //! retreats where the encounter allows it.
+//!
+//! The `strong` Away Team searches as every `strong` bot does ([`search`]), over the decision
+//! at hand only: the next crew member's order among the few that differ in play, or the lock
+//! ([`heuristic::choices`]). The legal list also offers every edit of orders already given,
+//! which would only spend the budget and put off the lock.
 
 use serde_json::Value;
+use xenotable_protocol::Seat;
 
-use crate::bots::Choose;
+use super::{AwayTeam, belief, heuristic};
+use crate::bots::{Budget, Choose, Sight, search};
 use crate::games::{Dice, Roll};
 
 /// One round in this many, the Away Team bot retreats where it may.
@@ -87,6 +94,37 @@ impl Choose for RandomAwayTeam {
             return Some(retreat.clone());
         }
         of_type(&legal, "lock").cloned()
+    }
+}
+
+/// The `strong` Away Team: a search over the next crew member's order.
+#[derive(Debug, Clone)]
+pub struct SearchingAwayTeam {
+    dice: Dice,
+    budget: Budget,
+}
+
+impl SearchingAwayTeam {
+    /// A bot whose choices follow `seed`, thinking within `budget`.
+    pub fn new(seed: u64, budget: Budget) -> SearchingAwayTeam {
+        SearchingAwayTeam {
+            dice: Dice::from_seed(seed),
+            budget,
+        }
+    }
+}
+
+impl Choose for SearchingAwayTeam {
+    fn choose(&mut self, view: &Value) -> Option<Value> {
+        let mut sight = Sight::<AwayTeam>::read(view)?;
+        let shown = belief::believe(Seat::AwayTeam, &sight.view, &mut self.dice)?;
+        let legal = std::mem::take(&mut sight.legal);
+        sight.legal = heuristic::choices(&shown, &legal)
+            .into_iter()
+            .filter_map(|k| legal.get(k).cloned())
+            .collect();
+        let k = search::<AwayTeam>(Seat::AwayTeam, &sight, &mut self.dice, self.budget);
+        serde_json::to_value(sight.legal.get(k)?).ok()
     }
 }
 
@@ -218,5 +256,59 @@ mod tests {
             m.act(Seat::AwayTeam, &action).expect("legal");
         }
         assert_eq!(ordered.len(), 4);
+    }
+
+    /// Plays the Away Team bot of `level` in `m` until it locks; its actions.
+    fn orders_of(level: BotLevel, m: &mut dyn AnyMatch) -> Vec<Value> {
+        let mut bot = Bot::for_seat(
+            GameId::AwayTeam,
+            Seat::AwayTeam,
+            level,
+            11,
+            Budget::iterations(300),
+        )
+        .expect("a bot");
+        let mut played = Vec::new();
+        loop {
+            assert!(played.len() < 20, "the bot does not lock: {played:?}");
+            let action = bot
+                .choose(&m.view(Viewer::Seat(Seat::AwayTeam)))
+                .expect("a move");
+            m.act(Seat::AwayTeam, &action).expect("legal");
+            played.push(action.clone());
+            if action["type"] == "lock" {
+                return played;
+            }
+        }
+    }
+
+    #[test]
+    fn the_thinking_bots_order_the_same_whatever_the_aliens_locked_in_secret() {
+        for level in [BotLevel::Normal, BotLevel::Strong] {
+            let mut matches = [("captain", "sci"), ("sci", "sec")].map(|(first, rest)| {
+                let mut m = test_match(ENCOUNTERS[0], 4);
+                for (alien, crew) in [
+                    ("raiders-1", first),
+                    ("raiders-2", rest),
+                    ("raiders-3", rest),
+                ] {
+                    let target = json!({"type": "target", "alien": alien, "crew": crew});
+                    m.act(Seat::Aliens, &target).expect("a target");
+                }
+                m.act(Seat::Aliens, &json!({"type": "lock"})).expect("lock");
+                m
+            });
+            let [a, b] = &mut matches;
+            let seen = |m: &dyn AnyMatch| m.view(Viewer::Seat(Seat::AwayTeam)).to_string();
+            assert_eq!(seen(&**a), seen(&**b), "the Away Team sees the same");
+            assert_ne!(
+                a.view(Viewer::Omniscient),
+                b.view(Viewer::Omniscient),
+                "the truth differs"
+            );
+            let played = orders_of(level, &mut **a);
+            assert_eq!(played, orders_of(level, &mut **b), "{level}");
+            assert_eq!(played.last(), Some(&json!({"type": "lock"})), "{level}");
+        }
     }
 }

@@ -4,13 +4,15 @@
 //! Pure rules: no I/O, no clock, no randomness but the match's [`Dice`]. The files follow the
 //! rules: `encounter` (the TOML file, the one door for a scenario), `figures`, `shot` (2d6
 //! under SKILL), `state`, `orders` (secret orders, locks, the d6 method), `fire` (resolution),
-//! `checks`, `objectives`, `legal` and `view`.
+//! `checks`, `objectives`, `legal` and `view`; the bots' mind in `belief` and `heuristic`.
 
+mod belief;
 mod bot;
 mod checks;
 mod encounter;
 mod figures;
 mod fire;
+mod heuristic;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
 mod legal;
@@ -43,9 +45,9 @@ use xenotable_protocol::{Outcome, Seat};
 pub use encounter::{Encounter, MAX_FILE_BYTES};
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget};
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioError, SetupError, Told, Viewer};
-use bot::{AutomaticAliens, RandomAwayTeam};
+use bot::{AutomaticAliens, RandomAwayTeam, SearchingAwayTeam};
 use fire::Table;
 use orders::Move;
 
@@ -95,13 +97,14 @@ impl Game for AwayTeam {
     }
 
     /// The Aliens are played by the rules' automatic method at every level (rules 3.1, 3.5:
-    /// they are part of the game); the Away Team at random.
+    /// they are part of the game); the Away Team at random, by the heuristic (`normal`) or by
+    /// a search over the orders (`strong`).
     fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
-        let _ = budget;
         match (seat, level) {
             (Seat::Aliens, _) => Some(Bot::new(AutomaticAliens)),
             (_, BotLevel::Random) => Some(Bot::new(RandomAwayTeam::new(seed))),
-            _ => None,
+            (_, BotLevel::Normal) => Some(Bot::thinking(NormalBot::<AwayTeam>::new(seat, seed))),
+            (_, BotLevel::Strong) => Some(Bot::thinking(SearchingAwayTeam::new(seed, budget))),
         }
     }
 
@@ -158,6 +161,24 @@ impl Game for AwayTeam {
 
     fn outcome(state: &State) -> Option<Outcome> {
         state.ending.as_ref().map(|e| e.outcome())
+    }
+}
+
+impl Mind for AwayTeam {
+    /// A round takes a lock and an order per crew member for the Away Team, the d6 method and
+    /// a lock for the Aliens: a playout runs about twenty rounds, most encounters to their end.
+    const HORIZON: usize = 200;
+
+    fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
+        belief::believe(seat, view, dice)
+    }
+
+    fn heuristic(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize {
+        heuristic::choose(world, seat, legal, dice)
+    }
+
+    fn evaluate(world: &State, seat: Seat) -> f64 {
+        heuristic::evaluate(world, seat)
     }
 }
 

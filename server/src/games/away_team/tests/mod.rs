@@ -7,4 +7,4 @@ mod leaks;
 mod properties;
 mod rules;
 mod setup;
-mod support;
+pub(super) mod support;
