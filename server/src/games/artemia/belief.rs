@@ -18,6 +18,7 @@ use xenotable_protocol::artemia::{
 
 use super::board::{BoardSide, reserve_slot};
 use super::cards::{HuntHand, SurvivalHand, Symbol, hunt_card, hunt_play_card};
+use super::heuristic;
 use super::state::{Hunted, Played, Presence, State, Step, TurnEffects, Waiting};
 use crate::games::{Dice, Roll};
 
@@ -51,7 +52,7 @@ pub fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
     let survival_deck = deal_survival(view, me, &mut hunted, dice)?;
     let step = step(view, me, &mut hunted)?;
     let (hunt_hand, hunt_deck, known_bottom) = deal_hunt(view, &fx, dice)?;
-    Some(State {
+    let mut world = State {
         side,
         turn: view.turn,
         step,
@@ -72,7 +73,29 @@ pub fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         target_token: view.target_token,
         revealed,
         winner: None,
-    })
+    };
+    for (j, h) in view.hunted.iter().enumerate() {
+        // Half the worlds keep the uniform draw: a Hunted may not play as the heuristic does.
+        if Some(j) != me && h.in_play.is_none() && h.in_play_count == 1 && dice.below(2) == 0 {
+            guess_face_down(&mut world, j, dice);
+        }
+    }
+    Some(world)
+}
+
+/// Hunted `j`'s one face-down card, drawn again as a Hunted would choose it from what the
+/// table shows (the `normal` heuristic's weighing, its dice included), rather than uniformly
+/// from the cards he may hold: a sharper guess, and still one the view allows.
+fn guess_face_down(world: &mut State, j: usize, dice: &mut Dice) {
+    let h = &world.hunted[j];
+    let held = h.hand.union(h.in_play);
+    let could = held.difference(world.fx.force_field);
+    let Some(card) = heuristic::likely_commit(world, j, could, dice) else {
+        return;
+    };
+    let h = &mut world.hunted[j];
+    h.in_play = PlaceSet::only(card);
+    h.hand = held.difference(h.in_play);
 }
 
 /// The effects of this turn: the public ones as shown, the rest read off the Hunt cards played.

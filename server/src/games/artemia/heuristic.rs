@@ -41,7 +41,7 @@ pub fn choose(s: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize
     for (k, action) in legal.iter().enumerate() {
         let mut v = score(s, &scent, seat, action);
         if matches!(action, Action::Commit { .. }) {
-            v += f64::from(dice.below(1000)) / 1000.0 * COMMIT_JITTER;
+            v += jitter(dice);
         }
         if v > top + 1e-9 {
             top = v;
@@ -56,6 +56,22 @@ pub fn choose(s: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize
         1 => best[0],
         n => best[dice.index(n)],
     }
+}
+
+/// The card Hunted `j` would commit out of `could`, as the `normal` bot weighs each from what
+/// the table shows; `None` if `could` is empty.
+pub fn likely_commit(s: &State, j: usize, could: PlaceSet, dice: &mut Dice) -> Option<Place> {
+    let scent = Scent::of(s);
+    could
+        .iter()
+        .map(|card| (card, commit_worth(s, &scent, j, card) + jitter(dice)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(card, _)| card)
+}
+
+/// A commit's random wander, up to [`COMMIT_JITTER`].
+fn jitter(dice: &mut Dice) -> f64 {
+    f64::from(dice.below(1000)) / 1000.0 * COMMIT_JITTER
 }
 
 /// How good `s` is for `seat`, from 0 to 1: how far each counter still has to go, relative to
