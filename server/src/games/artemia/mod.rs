@@ -7,11 +7,13 @@
 //! `execute` (carrying a plan out), `powers` (the place powers), `legal` (what each seat may do)
 //! and `view` (what each viewer may know).
 
+mod belief;
 mod board;
 mod cards;
 mod check;
 mod execute;
 mod flow;
+mod heuristic;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod invariants;
 mod legal;
@@ -30,6 +32,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use board::BoardSide;
 pub use state::State;
 
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, StrongBot};
 use crate::games::{Dice, Game, RuleError, SetupError, Told, Viewer};
 use flow::Table;
 use plan::Plan;
@@ -75,6 +78,16 @@ impl Game for Artemia {
     fn options() -> serde_json::Value {
         serde_json::json!({
             "board-side": {"name": "Board side (which Rescue spaces are A-spaces)", "choices": [1, 2], "default": 1}
+        })
+    }
+
+    /// Every seat at every level: `normal` plays the heuristics of `heuristic`, `strong`
+    /// searches worlds drawn to agree with the seat's view (`belief`).
+    fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
+        Some(match level {
+            BotLevel::Random => Bot::random(seed),
+            BotLevel::Normal => Bot::thinking(NormalBot::<Artemia>::new(seat, seed)),
+            BotLevel::Strong => Bot::thinking(StrongBot::<Artemia>::new(seat, seed, budget)),
         })
     }
 
@@ -159,6 +172,21 @@ impl Game for Artemia {
 
     fn outcome(state: &State) -> Option<Outcome> {
         flow::outcome(state)
+    }
+}
+
+/// Artemia's bots believe the hands and face-down cards their view only counts.
+impl Mind for Artemia {
+    fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
+        belief::believe(seat, view, dice)
+    }
+
+    fn heuristic(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize {
+        heuristic::choose(world, seat, legal, dice)
+    }
+
+    fn evaluate(world: &State, seat: Seat) -> f64 {
+        heuristic::evaluate(world, seat)
     }
 }
 
