@@ -111,7 +111,7 @@ async fn every_refusal_of_a_bad_request_is_declared_for_its_route() {
             "unknown_bot_level",
         ),
         create(
-            r#"{"game":"intruder","scenario":"solitaire","seats":[{"seat":"crew","bot":true,"level":"strong"}]}"#.into(),
+            r#"{"game":"intruder","scenario":"science-officer","seats":[{"seat":"science","bot":true,"level":"strong"},{"seat":"command","bot":true}]}"#.into(),
             400,
             "bot_level_unavailable",
         ),

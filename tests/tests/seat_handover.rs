@@ -418,7 +418,10 @@ async fn bots_take_over_a_match_whose_player_left_for_good_and_only_when_asked()
     let summary = taken_over_or_ended(&server, &kept, "crew").await;
     assert_eq!(summary["status"], "live", "not abandoned: {summary}");
     let crew = &summary["seats"][0];
-    assert_eq!(crew["stand_in"], "random", "{summary}");
+    assert_eq!(
+        crew["stand_in"], "strong",
+        "the best bot on offer: {summary}"
+    );
     assert_eq!(crew["name"], "Ripley", "{summary}");
     let summary = taken_over_or_ended(&server, &left, "crew").await;
     assert_eq!(summary["status"], "abandoned", "as before: {summary}");
@@ -432,7 +435,7 @@ async fn bots_take_over_a_match_whose_player_left_for_good_and_only_when_asked()
     let welcome = ripley.recv_type("welcome").await;
     assert_eq!(
         welcome["stand_ins"],
-        json!([{"seat": "crew", "level": "random"}])
+        json!([{"seat": "crew", "level": "strong"}])
     );
     take_back_and_play(&mut ripley).await;
     drop(server);
@@ -494,7 +497,7 @@ async fn after_a_restart_bots_take_over_at_once_a_match_left_alone_too_long() {
     let server = self::server(&db, &["--abandon-idle-after", "2"]).await;
     let (_, summary) = server.get(&format!("/api/matches/{kept}")).await;
     assert_eq!(summary["status"], "live", "{summary}");
-    assert_eq!(summary["seats"][0]["stand_in"], "random", "{summary}");
+    assert_eq!(summary["seats"][0]["stand_in"], "strong", "{summary}");
     let (_, summary) = server.get(&format!("/api/matches/{left}")).await;
     assert_eq!(summary["status"], "abandoned", "{summary}");
     assert_eq!(summary["seats"][0]["stand_in"], Value::Null, "{summary}");

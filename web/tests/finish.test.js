@@ -12,8 +12,8 @@ import { answered, askNothing, assertNoScriptErrors, newPage, pinSeed, shoot, si
 
 const ctx = useServer(['--bot-delay-ms', '10']);
 
-/** The bots' level per game: `normal` where the game has it, else `random` (switch when it comes). */
-const LEVEL = { derelict: 'normal', artemia: 'random', intruder: 'random', 'away-team': 'random' };
+/** The bots' level per game: `normal`, quick yet in the game's terms (`strong` thinks a second a move). */
+const LEVEL = { derelict: 'normal', artemia: 'normal', intruder: 'normal', 'away-team': 'normal' };
 
 /** A match not over after this many clicks fails the test. */
 const MAX_CLICKS = 2000;
