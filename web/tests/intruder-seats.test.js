@@ -25,8 +25,8 @@ test('Intruder: the Intruder seat plans a move by clicking and sends it; the cre
   assert.deepEqual(await seatsOf(), ['science', 'command', 'intruder']);
   await intruder.selectOption('select[aria-label=Scenario]', 'intelligent');
   assert.deepEqual(await seatsOf(), ['crew', 'intruder']);
-  // Any seat may be a bot.
-  assert.deepEqual(await intruder.locator('.seat-row[data-seat="intruder"] option').allInnerTexts(), ['You', 'Bot (random)', 'Open (share a link)']);
+  // Any seat may be a bot, and the Intruder seat's bot plays at every level.
+  assert.deepEqual(await intruder.locator('.seat-row[data-seat="intruder"] option').allInnerTexts(), ['You', 'Bot (random)', 'Bot (normal)', 'Bot (strong)', 'Open (share a link)']);
   await intruder.fill('input[name=name]', 'Kane');
   await intruder.selectOption('.seat-row[data-seat="crew"] select', 'open');
   await intruder.selectOption('.seat-row[data-seat="intruder"] select', 'me');
