@@ -3,9 +3,10 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
-use metrics_exporter_prometheus::PrometheusBuilder;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 
 use crate::app;
@@ -58,6 +59,9 @@ fn serve(config: &ServeConfig) -> ExitCode {
             .and_then(|b| b.install_recorder())
             .map_err(|e| tracing::warn!(error = %e, "metrics are off"))
             .ok();
+        if let Some(handle) = &metrics {
+            spawn_metrics_upkeep(handle.clone());
+        }
         // Listen first: a server that cannot have its port must not touch the database.
         let listener = TcpListener::bind(config.bind).await?;
         let started = app::start(config, metrics).await?;
@@ -71,6 +75,22 @@ fn serve(config: &ServeConfig) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// How often the histograms' samples are folded into their buckets.
+const METRICS_UPKEEP: Duration = Duration::from_secs(5);
+
+/// Folds the histograms' samples into their buckets now and then. The recorder keeps every
+/// sample until then: without it, a server nobody scrapes would hold one per move for ever.
+fn spawn_metrics_upkeep(handle: PrometheusHandle) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(METRICS_UPKEEP);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            handle.run_upkeep();
+        }
+    });
 }
 
 /// `xenotable scenario ...`: plain file work, before any runtime, log or database exists.

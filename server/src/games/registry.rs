@@ -17,7 +17,7 @@ use xenotable_protocol::{ClockView, MatchView, Outcome, Seat, schema};
 use crate::bots::{BotLevel, Budget};
 
 use super::{
-    Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
+    Audience, Clock, Dice, Game, GameId, Listed, Redacted, RuleError, ScenarioError, ScenarioInfo,
     SetupError, Told, Viewer, Visit,
 };
 
@@ -159,6 +159,19 @@ impl Json {
     /// `value` as JSON text.
     pub fn of<T: Serialize + ?Sized>(value: &T) -> Json {
         Json(json_text(value))
+    }
+
+    /// `value` as JSON text to be kept for the rest of the match (an event of the log), so
+    /// without the spare capacity serde's writer leaves: a room holds every event it told.
+    pub fn kept<T: Serialize + ?Sized>(value: &T) -> Json {
+        let mut text = json_text(value);
+        text.shrink_to_fit();
+        Json(text)
+    }
+
+    /// Text already written as JSON (kept by the room's log).
+    pub(crate) fn text(text: &str) -> Json {
+        Json(text.to_owned())
     }
 
     /// `[]`.
@@ -323,7 +336,15 @@ fn to_json<T: Serialize>(value: &T) -> Value {
 
 fn json_events<G: Game>(told: &[Told<G::Event>]) -> Vec<JsonEvent> {
     told.iter()
-        .map(|t| t.redacted(G::conceal).map(Json::of))
+        .map(|t| match t.audience {
+            // Everyone sees it whole: there is no concealed form to write, or to keep.
+            Audience::Everyone => JsonEvent {
+                whole: Json::kept(&t.event),
+                concealed: None,
+                audience: Audience::Everyone,
+            },
+            Audience::Seats(_) => t.redacted(G::conceal).map(Json::kept),
+        })
         .collect()
 }
 
@@ -535,6 +556,29 @@ mod tests {
                     serde_json::to_string(&view).unwrap()
                 );
             }
+        }
+    }
+
+    /// A room keeps every event it told for the whole match: a public event is kept once (its
+    /// concealed form is never shown to anyone), a secret one in both forms, each text without
+    /// spare capacity.
+    #[test]
+    fn a_public_event_is_kept_once_and_a_secret_one_in_both_forms() {
+        use xenotable_protocol::artemia::Event;
+        let passed = Event::Passed {
+            seat: Seat::Hunted(1),
+        };
+        let kept = json_events::<crate::games::artemia::Artemia>(&[
+            Told::public(passed.clone()),
+            Told::secret(passed, Audience::only(Seat::Hunted(1))),
+        ]);
+        assert_eq!(kept[0].concealed, None);
+        assert!(kept[1].concealed.is_some());
+        let texts = kept
+            .iter()
+            .flat_map(|e| [Some(&e.whole), e.concealed.as_ref()]);
+        for Json(text) in texts.flatten() {
+            assert_eq!(text.capacity(), text.len(), "{text}");
         }
     }
 

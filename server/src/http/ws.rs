@@ -32,8 +32,9 @@ use crate::room::{Outbox, RoomHandle};
 use crate::tokens;
 
 /// tungstenite's read buffer: allocated whole for every connection, so kept small (its default,
-/// 128 KiB, would be most of an idle connection's memory).
-const READ_BUFFER: usize = 4 * 1024;
+/// 128 KiB, would be most of an idle connection's memory). A client's frames are a few hundred
+/// bytes (an act, a chat line); a larger one grows the buffer as it arrives.
+const READ_BUFFER: usize = 1024;
 
 /// How long a closing connection's last frame may take to leave before the socket is dropped.
 const CLOSE_WAIT: Duration = Duration::from_secs(5);

@@ -55,7 +55,7 @@ pub struct Welcome<'a> {
     pub seq: u64,
     pub view: &'a Json,
     pub chat: &'a VecDeque<ChatLine>,
-    pub log: Vec<Entry<'a>>,
+    pub log: Vec<Entry>,
     pub stand_ins: Vec<StandIn>,
 }
 
@@ -251,7 +251,7 @@ mod tests {
             chat: &chat,
             log: vec![Entry {
                 seq: 1,
-                events: vec![&event],
+                events: vec![event],
             }],
             stand_ins: vec![StandIn {
                 seat: Seat::Hunted(1),

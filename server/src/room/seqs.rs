@@ -8,16 +8,16 @@
 use serde::Serialize;
 use xenotable_protocol::Seat;
 
-use crate::games::{Json, JsonEvent, Viewer};
+use crate::games::{Audience, Json, JsonEvent, Viewer};
 
 /// One update of a viewer's history, as its `update` frame told it (the protocol's
-/// `LogEntry`, borrowed from the log to be written).
+/// `LogEntry`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Entry<'a> {
+pub struct Entry {
     /// The viewer's own seq of the update.
     pub seq: u64,
     /// Its events, as the viewer was told them.
-    pub events: Vec<&'a Json>,
+    pub events: Vec<Json>,
 }
 
 /// The commands of the log with the events each told, and how many of them each viewer was
@@ -27,8 +27,78 @@ pub struct Seqs {
     log: u64,
     /// Each seat of the match, then the spectators.
     told: Vec<(Viewer, u64)>,
-    /// The events of every command, in log order, with their audiences.
-    events: Vec<Vec<JsonEvent>>,
+    /// The events of the last command, ready for the updates.
+    last: Vec<JsonEvent>,
+    /// The events of every command, in log order, as the history of viewers who arrive late.
+    logged: Vec<Logged>,
+}
+
+/// A command's events as the log keeps them: the texts of all their forms back to back in one
+/// allocation. A room keeps its whole match's log, and this is most of a long match's memory.
+#[derive(Debug, Clone, PartialEq)]
+struct Logged {
+    text: Box<str>,
+    spans: Box<[Span]>,
+}
+
+/// Where one event lies in its command's text: its whole form ends at `whole`, its concealed
+/// form follows up to `concealed` (none when empty: JSON text is never empty).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Span {
+    whole: usize,
+    concealed: usize,
+    audience: Audience,
+}
+
+impl Logged {
+    fn keep(events: &[JsonEvent]) -> Logged {
+        let mut text = String::with_capacity(
+            events
+                .iter()
+                .map(|e| {
+                    e.whole.as_str().len() + e.concealed.as_ref().map_or(0, |c| c.as_str().len())
+                })
+                .sum(),
+        );
+        let spans = events
+            .iter()
+            .map(|e| {
+                text.push_str(e.whole.as_str());
+                let whole = text.len();
+                if let Some(concealed) = &e.concealed {
+                    text.push_str(concealed.as_str());
+                }
+                Span {
+                    whole,
+                    concealed: text.len(),
+                    audience: e.audience,
+                }
+            })
+            .collect();
+        Logged {
+            text: text.into_boxed_str(),
+            spans,
+        }
+    }
+
+    /// The events back as the room told them.
+    fn events(&self) -> Vec<JsonEvent> {
+        let mut start = 0;
+        self.spans
+            .iter()
+            .map(|span| {
+                let whole = Json::text(&self.text[start..span.whole]);
+                let concealed = (span.concealed > span.whole)
+                    .then(|| Json::text(&self.text[span.whole..span.concealed]));
+                start = span.concealed;
+                JsonEvent {
+                    whole,
+                    concealed,
+                    audience: span.audience,
+                }
+            })
+            .collect()
+    }
 }
 
 impl Seqs {
@@ -38,7 +108,8 @@ impl Seqs {
         Seqs {
             log: 0,
             told: viewers.chain([Viewer::Spectator]).map(|v| (v, 0)).collect(),
-            events: Vec::new(),
+            last: Vec::new(),
+            logged: Vec::new(),
         }
     }
 
@@ -64,20 +135,24 @@ impl Seqs {
                 *n += 1;
             }
         }
-        self.events.push(events);
+        self.logged.push(Logged::keep(&events));
+        self.last = events;
     }
 
     /// The events of the last command.
     pub fn last(&self) -> &[JsonEvent] {
-        self.events.last().map_or(&[], Vec::as_slice)
+        &self.last
     }
 
     /// Every update `viewer` was told, oldest first, with its seq and its events as `viewer`
     /// saw them.
-    pub fn history(&self, viewer: Viewer) -> Vec<Entry<'_>> {
-        self.events
+    pub fn history(&self, viewer: Viewer) -> Vec<Entry> {
+        self.logged
             .iter()
-            .filter_map(|events| seen_by(events, viewer))
+            .filter_map(|logged| {
+                let events = logged.events();
+                seen_by(&events, viewer).map(|seen| seen.into_iter().cloned().collect())
+            })
             .zip(1..)
             .map(|(events, seq)| Entry { seq, events })
             .collect()
@@ -155,6 +230,22 @@ mod tests {
                 seqs.history(viewer).last().map(|e| e.seq),
                 Some(seqs.of(viewer))
             );
+        }
+    }
+
+    #[test]
+    fn the_log_gives_back_each_commands_events_as_they_were_told() {
+        let commands = [
+            vec![],
+            vec![event(None, Audience::Everyone)],
+            vec![
+                event(Some(json!({"card": null})), Audience::only(Seat::Hunted(2))),
+                event(None, Audience::only(Seat::Creature)),
+                event(Some(json!("x")), Audience::Everyone),
+            ],
+        ];
+        for events in commands {
+            assert_eq!(Logged::keep(&events).events(), events);
         }
     }
 
