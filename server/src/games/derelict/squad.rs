@@ -15,7 +15,7 @@ use xenotable_protocol::derelict::{Action, Cell, Facing, ModelId, Side};
 use super::board::{Pos, plus, pos};
 use super::heuristic::{Field, NEIGHBOURS};
 use super::los::{Viewer, visible};
-use super::state::{Model, State};
+use super::state::{MARINE_AP, Model, State};
 use super::way::Way;
 
 /// Scores, from the most to the least urgent; an action scoring below 0 is worse than ending
@@ -42,8 +42,11 @@ const FAR: u16 = 1_000;
 
 /// Steps within which an alien (6 AP, 1 a step) may reach a marine in its next turn.
 const ALIEN_REACH: u32 = 7;
-/// Chebyshev distance within which a seen alien is worth stopping to shoot.
-const CLOSE: i32 = 4;
+/// Chebyshev distance within which a seen alien is worth a standing bolter shot: it strikes
+/// next.
+const ADJACENT: i32 = 1;
+/// Chebyshev distance within which an alien is worth a flamer shot.
+const FLAME_CLOSE: i32 = 3;
 /// Steps within which an alien is about to strike: the marine turns to meet it.
 const STRIKING: u32 = 2;
 
@@ -120,13 +123,12 @@ impl<'a> Squad<'a> {
         })
     }
 
-    /// Whether the alien on `t` is worth stopping for, seen by `m`: close to him, or standing
-    /// on the way out ahead of him.
-    fn threatens(&self, m: &Model, t: Pos) -> bool {
+    /// Whether the alien on `t` is worth stopping to shoot for `m`, who is `stuck` or not:
+    /// it stands within `close` squares of him, or bars his way (he has no step left on it).
+    /// Otherwise he walks on and fires the free shots of his steps.
+    fn threatens(&self, m: &Model, t: Pos, stuck: bool, close: i32) -> bool {
         let (dx, dy) = (t.0 - m.pos().0, t.1 - m.pos().1);
-        let close = dx.abs().max(dy.abs()) <= CLOSE;
-        let ahead = i64::from(self.way.best(t)) < self.way_at(m.pos(), m.facing);
-        close || ahead
+        stuck || dx.abs().max(dy.abs()) <= close
     }
 
     /// AP spent beyond the shortest way out by an action of `m` costing `ap` that leaves him
@@ -150,12 +152,29 @@ impl<'a> Squad<'a> {
         stuck || self.ap(m.id) <= 1
     }
 
+    /// Whether `m` still reaches an exit in time if he walks one AP less a turn from now on:
+    /// overwatch every turn costs that AP.
+    fn can_spare_an_ap(&self, m: &Model) -> bool {
+        let limit = u32::from(self.s.rules.turn_limit);
+        if limit == 0 {
+            return true;
+        }
+        let turns_after = limit.saturating_sub(self.s.turn);
+        let walk = i64::from(MARINE_AP - 1) * i64::from(turns_after);
+        self.way_at(m.pos(), m.facing) <= walk
+    }
+
     /// The score of one marine action; `stuck` tells whether its marine has no legal action
     /// on a shortest way out.
     pub fn score(&self, action: &Action, stuck: bool) -> i64 {
         match *action {
             Action::Deploy { model, to, facing } => match self.model(model) {
-                Some(m) if !m.faced => DEPLOY - self.way_at(pos(to), facing),
+                // The flamer deploys last, at the back: his flames would reach the marines
+                // ahead of him, and an empty flamer in the lead bars the way.
+                Some(m) if !m.faced => {
+                    let back = if m.has_flamer() { FAR.into() } else { 0 };
+                    DEPLOY - self.way_at(pos(to), facing) - back
+                }
                 _ => -DEPLOY,
             },
             Action::Step { model, to, shot } => {
@@ -183,11 +202,17 @@ impl<'a> Squad<'a> {
                     Side::Left => m.facing.turned_left(),
                     Side::Right => m.facing.turned_right(),
                 };
-                let meets = self.threat.at(m.pos()) <= STRIKING
-                    && !self.sees_alien(m, m.facing)
-                    && self.sees_alien(m, facing);
-                if meets {
+                let striking = self.threat.at(m.pos()) <= STRIKING;
+                let (sees, will_see) = if striking {
+                    (self.sees_alien(m, m.facing), self.sees_alien(m, facing))
+                } else {
+                    (false, false)
+                };
+                if striking && !sees && will_see {
                     GUARD + self.continuing(model)
+                } else if sees && !will_see {
+                    // Never turn a back to an alien about to strike.
+                    -PROGRESS
                 } else {
                     self.progress(m, self.waste(m, 1, m.pos(), facing))
                 }
@@ -210,7 +235,7 @@ impl<'a> Squad<'a> {
                 let t = pos(target);
                 if !self.alien_at(t) {
                     -PROGRESS
-                } else if self.threatens(m, t) {
+                } else if self.threatens(m, t, stuck, ADJACENT) {
                     SHOOT_THREAT + self.sustained(target) + self.continuing(model)
                 } else {
                     SHOOT_IDLE + self.continuing(model)
@@ -224,7 +249,7 @@ impl<'a> Squad<'a> {
                 let area = || NEIGHBOURS.iter().map(move |&d| plus(t, d)).chain([t]);
                 let aliens: Vec<Pos> = area().filter(|&p| self.alien_at(p)).collect();
                 let friends = area().any(|p| self.marine_at(p));
-                let threat = aliens.iter().any(|&a| self.threatens(m, a));
+                let threat = aliens.iter().any(|&a| self.threatens(m, a, stuck, FLAME_CLOSE));
                 if friends || !threat {
                     -PROGRESS
                 } else {
@@ -238,7 +263,8 @@ impl<'a> Squad<'a> {
                 let useful = !m.overwatch
                     && self.in_reach(m.pos())
                     && self.faces_threat(m.pos(), m.facing)
-                    && self.last_action(m, stuck);
+                    && self.last_action(m, stuck)
+                    && self.can_spare_an_ap(m);
                 // The last AP of the marine acting goes on overwatch before a step; a marine
                 // who has not started waits until the others have moved.
                 if useful && self.is_active(model) {
