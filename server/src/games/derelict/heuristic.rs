@@ -15,8 +15,8 @@ use xenotable_protocol::derelict::{Action, Cell, Facing, ModelId, Phase, Side};
 use super::board::{Board, Pos, is_floor, plus, pos};
 use super::los::{Viewer, visible};
 use super::squad::Squad;
-use super::way::Way;
 use super::state::{Model, State};
+use super::way::Way;
 use crate::games::{Dice, Roll};
 
 /// Steps to the nearest goal square, through floor and doors (open or closed), 8-neighbour;
@@ -304,7 +304,11 @@ pub fn evaluate(s: &State, seat: Seat) -> f64 {
     };
     // A marine walks at most 4 AP a turn: one who cannot reach an exit in the turns left is
     // little better than lost.
-    let in_time = if longest <= 4.0 * turns_left { 1.0 } else { 0.3 };
+    let in_time = if longest <= 4.0 * turns_left {
+        1.0
+    } else {
+        0.3
+    };
     let spare = (f64::from(escaped) + s.marines_left() as f64 - f64::from(needed)).max(0.0);
     let marines = (0.4 * f64::from(escaped) / f64::from(needed)
         + 0.2 * (spare / (spare + 1.0))

@@ -249,7 +249,9 @@ impl<'a> Squad<'a> {
                 let area = || NEIGHBOURS.iter().map(move |&d| plus(t, d)).chain([t]);
                 let aliens: Vec<Pos> = area().filter(|&p| self.alien_at(p)).collect();
                 let friends = area().any(|p| self.marine_at(p));
-                let threat = aliens.iter().any(|&a| self.threatens(m, a, stuck, FLAME_CLOSE));
+                let threat = aliens
+                    .iter()
+                    .any(|&a| self.threatens(m, a, stuck, FLAME_CLOSE));
                 if friends || !threat {
                     -PROGRESS
                 } else {

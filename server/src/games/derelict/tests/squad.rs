@@ -5,7 +5,8 @@ use xenotable_protocol::Seat;
 use xenotable_protocol::derelict::{Action, Facing, Phase, Side};
 
 use super::support::{Table, m, rows, scenario, soldiers, sq, start, step};
-use crate::games::derelict::{Derelict, heuristic};
+use crate::bots::Budget;
+use crate::games::derelict::{Derelict, bot, heuristic};
 use crate::games::{Dice, Game};
 
 /// What the `normal` marine player does now.
@@ -130,4 +131,19 @@ fn marines_deploy_once_each_then_confirm() {
     assert!(at.contains(&(sq(3, 1), Facing::E)), "{deployed:?}");
     assert!(at.contains(&(sq(2, 1), Facing::E)), "{deployed:?}");
     assert_eq!(deployed.last(), Some(&Action::Confirm {}));
+}
+
+#[test]
+fn the_strong_marine_plays_the_normal_choice_when_rollouts_cannot_tell() {
+    // One round of rollouts: no candidate can be clearly better than `normal`'s own.
+    let t = start(
+        &corridor(6, &[((2, 1), 'M')]),
+        &soldiers(2),
+        &[(sq(1, 1), Facing::E), (sq(2, 1), Facing::E)],
+        &[],
+    );
+    let legal = Derelict::legal_actions(&t.s, Seat::Marines);
+    let budget = Budget::iterations(bot::CANDIDATES as u32);
+    let strong = bot::improve(&t.s, &legal, &mut Dice::from_seed(3), budget);
+    assert_eq!(strong, normal_marine(&t));
 }
