@@ -77,14 +77,19 @@ fn a_marine_opens_the_closed_door_on_his_way() {
     assert_eq!(normal_marine(&t), Action::Open { model: m(1) });
 }
 
-#[test]
-fn the_marine_nearest_the_exit_moves_first() {
-    let t = start(
+/// Two marines one behind the other in a corridor, facing the exit.
+fn two_in_a_row() -> Table {
+    start(
         &corridor(6, &[((2, 1), 'M')]),
         &soldiers(2),
         &[(sq(1, 1), Facing::E), (sq(2, 1), Facing::E)],
         &[],
-    );
+    )
+}
+
+#[test]
+fn the_marine_nearest_the_exit_moves_first() {
+    let t = two_in_a_row();
     assert_eq!(normal_marine(&t), step(m(2), sq(3, 1)));
 }
 
@@ -136,12 +141,7 @@ fn marines_deploy_once_each_then_confirm() {
 #[test]
 fn the_strong_marine_plays_the_normal_choice_when_rollouts_cannot_tell() {
     // One round of rollouts: no candidate can be clearly better than `normal`'s own.
-    let t = start(
-        &corridor(6, &[((2, 1), 'M')]),
-        &soldiers(2),
-        &[(sq(1, 1), Facing::E), (sq(2, 1), Facing::E)],
-        &[],
-    );
+    let t = two_in_a_row();
     let legal = Derelict::legal_actions(&t.s, Seat::Marines);
     let budget = Budget::iterations(bot::CANDIDATES as u32);
     let strong = bot::improve(&t.s, &legal, &mut Dice::from_seed(3), budget);
