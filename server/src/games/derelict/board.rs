@@ -170,6 +170,11 @@ impl Board {
             .map(move |(k, _)| square_at(k % width, k / width))
     }
 
+    /// Every cell as it is now, row by row.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
     /// The rows of cell codes as they are now, top to bottom.
     pub fn rows(&self) -> Vec<String> {
         self.cells

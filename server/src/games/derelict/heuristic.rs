@@ -3,10 +3,9 @@
 //!
 //! Aliens attack whenever a marine stands in front of them, otherwise close in along the
 //! shortest way to the nearest marine, facing where they go, and keep out of the arcs of
-//! marines on overwatch. Marines make for the nearest exit, turn to meet aliens that come
-//! near, shoot or flame what they see, go on overwatch when aliens are about, unjam, reload
-//! and open the doors on their way. Each legal action gets a score; the best is played (ties by
-//! the dice), and a turn ends when nothing scores above ending it.
+//! marines on overwatch. Marines follow `squad`: the shortest way out, shooting what bars it.
+//! Each legal action gets a score; the best is played (ties by the dice), and a turn ends
+//! when nothing scores above ending it.
 
 use std::collections::VecDeque;
 
@@ -15,18 +14,20 @@ use xenotable_protocol::derelict::{Action, Cell, Facing, ModelId, Phase, Side};
 
 use super::board::{Board, Pos, is_floor, plus, pos};
 use super::los::{Viewer, visible};
+use super::squad::Squad;
 use super::state::{Model, State};
+use super::way::Way;
 use crate::games::{Dice, Roll};
 
 /// Steps to the nearest goal square, through floor and doors (open or closed), 8-neighbour;
 /// `u32::MAX` where no goal can be reached.
-struct Field {
+pub(super) struct Field {
     width: i32,
     steps: Vec<u32>,
 }
 
 impl Field {
-    fn new(board: &Board, goals: impl Iterator<Item = Pos>) -> Field {
+    pub(super) fn new(board: &Board, goals: impl Iterator<Item = Pos>) -> Field {
         let (width, height) = (board.width(), board.height());
         let mut steps = vec![u32::MAX; (width * height).max(0) as usize];
         let mut queue = VecDeque::new();
@@ -55,7 +56,7 @@ impl Field {
         Field { width, steps }
     }
 
-    fn at(&self, p: Pos) -> u32 {
+    pub(super) fn at(&self, p: Pos) -> u32 {
         let height = self.steps.len() as i32 / self.width.max(1);
         index(self.width, height, p).map_or(u32::MAX, |k| self.steps[k])
     }
@@ -67,7 +68,7 @@ impl Field {
 
     /// How much closer facing `facing` at `p` points than the best facing there: 0 for the
     /// best, negative for worse.
-    fn facing_quality(&self, p: Pos, facing: Facing) -> i64 {
+    pub(super) fn facing_quality(&self, p: Pos, facing: Facing) -> i64 {
         let ahead = |f: Facing| -> i64 {
             let (fx, fy) = f.forward();
             let (rx, ry) = f.right();
@@ -82,7 +83,8 @@ impl Field {
     }
 }
 
-const NEIGHBOURS: [Pos; 8] = [
+/// The eight squares around a square.
+pub(super) const NEIGHBOURS: [Pos; 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
@@ -97,13 +99,10 @@ fn index(width: i32, height: i32, p: Pos) -> Option<usize> {
     ((0..width).contains(&p.0) && (0..height).contains(&p.1)).then(|| (p.1 * width + p.0) as usize)
 }
 
-/// What every score reads: the state and the way to the seat's goals.
+/// What every alien score reads: the state and the way to the nearest marine.
 struct Sense<'a> {
     s: &'a State,
-    /// Aliens: to the nearest marine; marines: to the nearest exit.
     goal: Field,
-    /// Marines only: to the nearest alien, for facing and overwatch.
-    threat: Option<Field>,
 }
 
 impl Sense<'_> {
@@ -120,24 +119,6 @@ impl Sense<'_> {
                 && !m.jammed
                 && visible(&self.s.board, Viewer::new(m.pos(), m.facing), p, range)
         })
-    }
-
-    /// Whether marine `m` at `p` facing `facing` sees an alien.
-    fn sees_alien(&self, p: Pos, facing: Facing) -> bool {
-        self.s
-            .aliens()
-            .any(|a| a.on_board() && visible(&self.s.board, Viewer::new(p, facing), a.pos(), None))
-    }
-
-    fn alien_near(&self, p: Pos, within: u32) -> bool {
-        self.threat.as_ref().is_some_and(|t| t.at(p) <= within)
-    }
-
-    fn alien_at(&self, p: Pos) -> bool {
-        self.s
-            .board
-            .occupant(p)
-            .is_some_and(|k| !self.s.models[k].is_marine())
     }
 
     fn marine_at(&self, p: Pos) -> bool {
@@ -228,134 +209,74 @@ impl Sense<'_> {
             _ => -100,
         }
     }
-
-    fn marine_score(&self, action: &Action) -> i64 {
-        match *action {
-            Action::Shoot { model, target } => {
-                if self.alien_at(pos(target)) {
-                    60 + self.continuing(model)
-                } else {
-                    -40
-                }
-            }
-            Action::Step { model, to, shot } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                let gain = self.goal.cost(m.pos()) - self.goal.cost(pos(to));
-                let shot = match shot {
-                    Some(t) if self.alien_at(pos(t)) => 50,
-                    Some(_) => -40,
-                    None => 0,
-                };
-                // With an alien close by, facing it matters more than the way out.
-                let wary = if self.alien_near(pos(to), 2) { -10 } else { 0 };
-                15 * gain + shot + wary + self.continuing(model) - 3
-            }
-            Action::Turn { model, side } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                let facing = Sense::turned(m, side);
-                let toward = match &self.threat {
-                    Some(t) if self.alien_near(m.pos(), 4) => t,
-                    _ => &self.goal,
-                };
-                let better = toward.facing_quality(m.pos(), facing)
-                    - toward.facing_quality(m.pos(), m.facing);
-                if better > 0 {
-                    let sees = if self.sees_alien(m.pos(), facing) {
-                        20
-                    } else {
-                        0
-                    };
-                    6 + sees + self.continuing(model)
-                } else {
-                    -20
-                }
-            }
-            Action::Overwatch { model } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                if m.overwatch {
-                    -50
-                } else if self.alien_near(m.pos(), 8) {
-                    25
-                } else {
-                    -5
-                }
-            }
-            Action::Unjam { model } => match self.model(model) {
-                Some(m) if m.jammed => 70,
-                _ => -50,
-            },
-            Action::Reload { model } => match self.model(model) {
-                Some(m) if m.shots == 0 => 30,
-                _ => -50,
-            },
-            Action::Flame { model, target } => {
-                let t = pos(target);
-                let around = |p: Pos| NEIGHBOURS.iter().map(move |&d| plus(p, d)).chain([p]);
-                let aliens = around(t).filter(|&p| self.alien_at(p)).count() as i64;
-                let friends = around(t).filter(|&p| self.marine_at(p)).count() as i64;
-                if aliens > 0 && friends == 0 {
-                    40 + 10 * aliens + self.continuing(model)
-                } else {
-                    -60
-                }
-            }
-            Action::Open { model } => self.door_on_the_way(model, 12),
-            Action::Close { .. } => -15,
-            Action::Deploy { model, to, facing } => {
-                let Some(m) = self.model(model) else {
-                    return -100;
-                };
-                if m.faced {
-                    -50
-                } else {
-                    50 - self.goal.cost(pos(to)) + self.goal.facing_quality(pos(to), facing)
-                }
-            }
-            Action::Confirm {} | Action::EndTurn {} => 0,
-            _ => -100,
-        }
-    }
 }
 
 /// The `normal` choice for `seat` in `s` among `legal` (never empty): the best-scoring action,
 /// ties broken by the dice.
 pub fn choose(s: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize {
-    let sense = sense(s, seat);
-    let score = |a: &Action| match seat {
-        Seat::Aliens => sense.alien_score(a),
-        _ => sense.marine_score(a),
-    };
-    let scores: Vec<i64> = legal.iter().map(score).collect();
+    let scores = scores(s, seat, legal);
     let best = scores.iter().copied().max().unwrap_or(0);
     let tied: Vec<usize> = (0..legal.len()).filter(|&k| scores[k] == best).collect();
     dice.choose(&tied).copied().unwrap_or(0)
 }
 
-fn sense(s: &State, seat: Seat) -> Sense<'_> {
-    let marines = s.marines().filter(|m| m.on_board()).map(Model::pos);
-    let aliens = s.aliens().filter(|m| m.on_board()).map(Model::pos);
+/// The `n` actions of `legal` the `normal` player rates highest, best first (ties in the
+/// order of `legal`): what a `strong` player weighs.
+pub fn candidates(s: &State, seat: Seat, legal: &[Action], n: usize) -> Vec<usize> {
+    let scores = scores(s, seat, legal);
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(scores[k]));
+    order.truncate(n);
+    order
+}
+
+/// The `normal` player's score of each of `legal`.
+fn scores(s: &State, seat: Seat, legal: &[Action]) -> Vec<i64> {
     match seat {
-        Seat::Aliens => Sense {
-            s,
-            goal: Field::new(&s.board, marines),
-            threat: None,
-        },
-        _ => Sense {
-            s,
-            goal: Field::new(&s.board, s.board.squares_of(Cell::Exit).map(pos)),
-            threat: Some(Field::new(&s.board, aliens)),
-        },
+        Seat::Aliens => {
+            let marines = s.marines().filter(|m| m.on_board()).map(Model::pos);
+            let sense = Sense {
+                s,
+                goal: Field::new(&s.board, marines),
+            };
+            legal.iter().map(|a| sense.alien_score(a)).collect()
+        }
+        _ => {
+            let squad = Squad::new(s);
+            let moving: Vec<ModelId> = legal.iter().filter_map(|a| squad.on_the_way(a)).collect();
+            legal
+                .iter()
+                .map(|a| {
+                    let stuck = actor(a).is_some_and(|m| !moving.contains(&m));
+                    squad.score(a, stuck)
+                })
+                .collect()
+        }
+    }
+}
+
+/// The model an action is taken with, if any.
+fn actor(action: &Action) -> Option<ModelId> {
+    match *action {
+        Action::Step { model, .. }
+        | Action::Turn { model, .. }
+        | Action::Open { model }
+        | Action::Close { model }
+        | Action::Shoot { model, .. }
+        | Action::Flame { model, .. }
+        | Action::Overwatch { model }
+        | Action::Unjam { model }
+        | Action::Reload { model }
+        | Action::Attack { model }
+        | Action::Deploy { model, .. }
+        | Action::Face { model, .. } => Some(model),
+        _ => None,
     }
 }
 
 /// How good `s` is for `seat`, from 0 to 1: marines escaped and alive against marines lost,
-/// and how far the marines still are from the exits.
+/// and how many AP the marines who still have to escape need to get out, against the turns
+/// left.
 pub fn evaluate(s: &State, seat: Seat) -> f64 {
     if s.phase == Phase::Over {
         return match s.outcome {
@@ -363,27 +284,44 @@ pub fn evaluate(s: &State, seat: Seat) -> f64 {
             _ => 0.0,
         };
     }
-    let needed = f64::from(s.rules.exit_needed.max(1));
-    let escaped = f64::from(s.escaped);
-    let left = s.marines_left() as f64;
-    let exits = Field::new(&s.board, s.board.squares_of(Cell::Exit).map(pos));
-    let way: f64 = s
+    let needed = u32::from(s.rules.exit_needed.max(1));
+    let escaped = u32::from(s.escaped);
+    let to_go = needed.saturating_sub(escaped).max(1) as usize;
+    let way = Way::of(&s.board);
+    let mut ways: Vec<f64> = s
         .marines()
         .filter(|m| m.on_board())
-        .map(|m| exits.cost(m.pos()) as f64)
-        .fold(f64::INFINITY, f64::min);
-    let way = if way.is_finite() { way } else { 50.0 };
-    // Marines' prospects: escapes count most, then marines still able to escape, then the
-    // nearest one's distance to an exit.
-    let spare = (escaped + left - needed).max(0.0);
-    let marines =
-        (0.5 * escaped / needed + 0.3 * (spare / (spare + 1.0)) + 0.2 / (1.0 + way / 10.0))
-            .clamp(0.0, 1.0);
+        .map(|m| f64::from(way.at(m.pos(), m.facing).min(FAR_AP)))
+        .collect();
+    ways.sort_by(f64::total_cmp);
+    ways.resize(to_go.max(ways.len()), f64::from(FAR_AP));
+    let chosen = &ways[..to_go];
+    let average = chosen.iter().sum::<f64>() / to_go as f64;
+    let longest = chosen.iter().copied().fold(0.0, f64::max);
+    let turns_left = match s.rules.turn_limit {
+        0 => f64::INFINITY,
+        limit => f64::from(u32::from(limit).saturating_sub(s.turn) + 1),
+    };
+    // A marine walks at most 4 AP a turn: one who cannot reach an exit in the turns left is
+    // little better than lost.
+    let in_time = if longest <= 4.0 * turns_left {
+        1.0
+    } else {
+        0.3
+    };
+    let spare = (f64::from(escaped) + s.marines_left() as f64 - f64::from(needed)).max(0.0);
+    let marines = (0.4 * f64::from(escaped) / f64::from(needed)
+        + 0.2 * (spare / (spare + 1.0))
+        + 0.4 * in_time / (1.0 + average / 10.0))
+        .clamp(0.0, 1.0);
     match seat {
         Seat::Marines => marines,
         _ => 1.0 - marines,
     }
 }
+
+/// AP counted for a marine with no way out.
+const FAR_AP: u16 = 200;
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@
 mod act;
 mod belief;
 mod board;
+mod bot;
 mod doors;
 mod fire;
 mod flamer;
@@ -26,9 +27,11 @@ mod movement;
 mod overwatch;
 mod reinforcements;
 pub mod scenario;
+mod squad;
 mod state;
 mod victory;
 mod view;
+mod way;
 
 #[cfg(test)]
 mod tests;
@@ -73,11 +76,15 @@ impl Game for Derelict {
     }
 
     /// Both sides at every level: `normal` plays the heuristics of `heuristic`, `strong`
-    /// searches worlds rebuilt from the view (`belief`).
+    /// searches worlds rebuilt from the view (`belief`); the marines' `strong` weighs only the
+    /// `normal` marine's best few actions (`bot`).
     fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
         Some(match level {
             BotLevel::Random => Bot::random(seed),
             BotLevel::Normal => Bot::thinking(NormalBot::<Derelict>::new(seat, seed)),
+            BotLevel::Strong if seat == Seat::Marines => {
+                Bot::thinking(bot::SearchingMarines::new(seed, budget))
+            }
             BotLevel::Strong => Bot::thinking(StrongBot::<Derelict>::new(seat, seed, budget)),
         })
     }

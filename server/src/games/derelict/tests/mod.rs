@@ -7,4 +7,5 @@ mod properties;
 mod random;
 mod rates;
 mod rules;
+mod squad;
 mod support;
