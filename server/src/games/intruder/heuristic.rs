@@ -26,7 +26,7 @@ use xenotable_protocol::intruder::{
 use super::combat::{immune, weapon_of};
 use super::flow::free_intruder;
 use super::shuttle::docks;
-use super::state::{CREW, Place, Specialty, State, specialty};
+use super::state::{CREW, Place, Specialty, State, Step, specialty};
 use super::station::{ROOMS, adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt};
 use crate::games::{Dice, Roll};
@@ -99,6 +99,18 @@ pub fn choose(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> u
         0 => 0,
         1 => best[0],
         n => best[dice.index(n)],
+    }
+}
+
+/// The actions a `strong` bot weighs against the `normal` choice, as indices into `legal`:
+/// all of them in a fight and in an action segment, where one action settles much at once (an
+/// attack, a defence, an airlock, the self-destruct) and a short rollout sees what follows;
+/// none while anyone moves or the crew sets up, where a rollout of a few dozen actions cannot
+/// tell one step from the next and the plan is played as it stands.
+pub fn root_candidates(s: &State, legal: &[Action]) -> Vec<usize> {
+    match s.step {
+        Step::SetUp | Step::CrewMovement | Step::IntruderMovement => Vec::new(),
+        _ => (0..legal.len()).collect(),
     }
 }
 

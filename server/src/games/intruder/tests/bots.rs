@@ -8,7 +8,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::super::belief::believe;
-use super::super::heuristic::{choose, evaluate};
+use super::super::heuristic::{choose, evaluate, root_candidates};
 use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
@@ -391,6 +391,32 @@ fn an_attacked_crewman_defends_himself_with_his_weapon() {
             object: Some(blaster)
         }
     );
+}
+
+#[test]
+fn a_strong_crew_weighs_every_action_in_a_fight_and_none_but_the_plan_while_moving() {
+    let mut s = moving();
+    put(&mut s, Crewman::C1, Room::Cm);
+    intruder(&mut s, Room::Lab, false);
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    assert!(legal.len() > 1);
+    assert_eq!(root_candidates(&s, &legal), Vec::<usize>::new());
+    let mut s = bare();
+    s.stage = 3;
+    put(&mut s, Crewman::C1, Room::Lab);
+    arm(&mut s, Crewman::C1, ObjectKind::Blaster);
+    let id = intruder(&mut s, Room::Lab, true);
+    let k = s.counter_by_id(id).expect("the Intruder");
+    s.step = Step::SelfDefence {
+        room: Room::Lab,
+        intruder: k,
+        target: Crewman::C1,
+        rest: Vec::new(),
+    };
+    s.attacks = vec![0; s.counters.len()];
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    assert!(legal.len() > 1);
+    assert_eq!(root_candidates(&s, &legal), (0..legal.len()).collect::<Vec<_>>());
 }
 
 #[test]
