@@ -102,16 +102,29 @@ pub fn choose(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> u
     }
 }
 
-/// The actions a `strong` bot weighs against the `normal` choice, as indices into `legal`:
-/// all of them in a fight and in an action segment, where one action settles much at once (an
-/// attack, a defence, an airlock, the self-destruct) and a short rollout sees what follows;
-/// none while anyone moves or the crew sets up, where a rollout of a few dozen actions cannot
-/// tell one step from the next and the plan is played as it stands.
+/// The actions a `strong` bot weighs against the `normal` choice, as indices into `legal`: in
+/// a fight and in an action segment, the actions that settle much at once and that a short
+/// rollout sees the end of (an attack, a defence, a capture, an airlock, the Freezer, or none
+/// of them). Never while anyone moves or the crew sets up, where a rollout of a few dozen
+/// actions cannot tell one step from the next, and never the self-destruct or a Shuttle's
+/// leaving, which pay off only turns later: those stay the plan's.
 pub fn root_candidates(s: &State, legal: &[Action]) -> Vec<usize> {
-    match s.step {
-        Step::SetUp | Step::CrewMovement | Step::IntruderMovement => Vec::new(),
-        _ => (0..legal.len()).collect(),
+    if matches!(
+        s.step,
+        Step::SetUp | Step::CrewMovement | Step::IntruderMovement
+    ) {
+        return Vec::new();
     }
+    (0..legal.len())
+        .filter(|&k| {
+            !matches!(
+                legal[k],
+                Action::StartSelfDestruct { .. }
+                    | Action::StopSelfDestruct { .. }
+                    | Action::LeaveInShuttle { .. }
+            )
+        })
+        .collect()
 }
 
 /// What the crew is after this turn, worked out once per decision.
