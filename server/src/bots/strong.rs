@@ -154,7 +154,9 @@ fn improve<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budge
     let mut allowance = budget.start();
     let mut next_world = Some(first);
     'rounds: loop {
-        let Some(world) = next_world.take().or_else(|| G::believe(seat, &sight.view, dice))
+        let Some(world) = next_world
+            .take()
+            .or_else(|| G::believe(seat, &sight.view, dice))
         else {
             break;
         };
@@ -172,18 +174,20 @@ fn improve<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budge
             }
         }
     }
-    let (best, gain) = gains
+    surest(&gains).map_or(normal, |i| candidates[i])
+}
+
+/// The candidate (by its place in the gains, `normal`'s choice first) whose gain on `normal`'s
+/// choice is surest, if that gain is more than [`MARGIN`].
+fn surest(gains: &[Gains]) -> Option<usize> {
+    gains
         .iter()
         .enumerate()
         .skip(1)
         .map(|(i, g)| (i, g.sure()))
+        .filter(|&(_, sure)| sure > MARGIN)
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
-        .unwrap_or((0, 0.0));
-    if gain > MARGIN {
-        candidates[best]
-    } else {
-        normal
-    }
+        .map(|(i, _)| i)
 }
 
 /// The root candidates: `normal`'s choice first, then the game's others, each once and legal.
@@ -314,5 +318,21 @@ mod tests {
         assert!(gains(&[0.2]) < 0.0, "one round proves nothing");
         assert!(gains(&[1.0, -0.9, 1.0, -0.9]) < MARGIN, "noise");
         assert!(gains(&[0.005; 50]) < MARGIN, "too small to matter");
+    }
+
+    #[test]
+    fn the_surest_gain_is_played_and_none_keeps_the_normal_choice() {
+        let of = |values: &[f64]| {
+            let mut g = Gains::default();
+            values.iter().for_each(|&v| g.add(v));
+            g
+        };
+        let normal = Gains::default();
+        let sure = of(&[0.2, 0.25, 0.2, 0.25]);
+        let surer = of(&[0.3, 0.3, 0.3, 0.3]);
+        let noisy = of(&[1.0, -0.9, 1.0, -0.9]);
+        assert_eq!(surest(&[normal, sure, surer, noisy]), Some(2));
+        assert_eq!(surest(&[normal, noisy]), None);
+        assert_eq!(surest(&[surer]), None, "normal's own gain is never counted");
     }
 }

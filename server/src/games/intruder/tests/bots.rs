@@ -416,7 +416,10 @@ fn a_strong_crew_weighs_every_action_in_a_fight_and_none_but_the_plan_while_movi
     s.attacks = vec![0; s.counters.len()];
     let legal = Intruder::legal_actions(&s, Seat::Crew);
     assert!(legal.len() > 1);
-    assert_eq!(root_candidates(&s, &legal), (0..legal.len()).collect::<Vec<_>>());
+    assert_eq!(
+        root_candidates(&s, &legal),
+        (0..legal.len()).collect::<Vec<_>>()
+    );
 }
 
 #[test]
