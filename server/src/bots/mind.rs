@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use xenotable_protocol::Seat;
 
+use super::strong::Search;
 use crate::games::{Dice, Game};
 
 /// A game whose bots can think.
@@ -17,6 +18,9 @@ pub trait Mind: Game<View: DeserializeOwned> {
     /// How many actions a `strong` bot's playout may run past its decision before it judges
     /// the world with [`Mind::evaluate`].
     const HORIZON: usize = 60;
+
+    /// How its `strong` bots search: by default a bandit over every legal action.
+    const SEARCH: Search = Search::Bandit;
 
     /// A full state that agrees with `view`, all that `seat` may know; what the view hides is
     /// drawn from `dice`. `None` when the view describes no world this game can build.
@@ -30,6 +34,13 @@ pub trait Mind: Game<View: DeserializeOwned> {
     /// How good `world` is for `seat`, from 0 (lost) to 1 (won), for a playout that stopped
     /// before the match ended.
     fn evaluate(world: &Self::State, seat: Seat) -> f64;
+
+    /// The actions of `legal` (indices) that a [`Search::Improve`] search weighs against the
+    /// `normal` choice, which it always weighs too: those that differ in play. By default every
+    /// legal action.
+    fn root_candidates(_world: &Self::State, _seat: Seat, legal: &[Self::Action]) -> Vec<usize> {
+        (0..legal.len()).collect()
+    }
 }
 
 /// What a seat's view tells its bot: the game's own view and what the seat may send.

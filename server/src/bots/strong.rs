@@ -6,6 +6,14 @@
 //!
 //! The statistics live at the root only (flat UCB over determinizations): the worlds differ
 //! in their hidden parts, so deeper nodes would mix positions a seat cannot tell apart.
+//!
+//! A game may ask instead for [`Search::Improve`]: rollouts that improve on its `normal` play.
+//! Each round believes one world and draws one dice stream, and plays every root candidate
+//! ([`Mind::root_candidates`], with `normal`'s own choice always among them) in that same
+//! world on those same dice, then `normal` for every seat to the horizon. Common worlds and
+//! dice make the candidates' differences far less noisy than their means. `normal`'s choice is
+//! played unless another candidate beats it by a clear margin: where a few rounds cannot tell
+//! the candidates apart, the search plays no worse than `normal`.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -23,6 +31,25 @@ const EXPLORATION: f64 = 1.0;
 /// In a playout, one move in this many is random rather than the heuristic's, so the search
 /// sees more than one line of play.
 const RANDOM_ONE_IN: u32 = 5;
+
+/// How many standard errors of its paired difference a candidate must stay above `normal`'s
+/// choice by, in [`Search::Improve`], to be played instead.
+const CONFIDENCE: f64 = 1.5;
+
+/// The least mean gain over `normal`'s choice, on rewards in 0..=1, worth playing another
+/// candidate for in [`Search::Improve`]: smaller gains are as likely the evaluation's quirks.
+const MARGIN: f64 = 0.01;
+
+/// How a game's `strong` bot searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// UCB1 over every root candidate, playouts with one move in five random; the action
+    /// tried most often is played.
+    Bandit,
+    /// Rollouts of `normal` after each root candidate, on common worlds and dice; `normal`'s
+    /// choice is played unless another candidate is clearly better.
+    Improve,
+}
 
 /// A bot that searches for its seat within a budget per decision.
 pub struct StrongBot<G> {
@@ -64,12 +91,26 @@ impl<G: Mind> Choose for StrongBot<G> {
     }
 }
 
-/// The index of the legal action the search prefers.
+/// The index of the legal action the search prefers, searched as the game asks.
 pub fn search<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budget) -> usize {
-    let n = sight.legal.len();
-    if n <= 1 {
+    if sight.legal.len() <= 1 {
         return 0;
     }
+    match G::SEARCH {
+        Search::Bandit => bandit::<G>(seat, sight, dice, budget),
+        Search::Improve => improve::<G>(seat, sight, dice, budget),
+    }
+}
+
+/// A fresh dice stream drawn from the bot's own: the world's future dice are unknown to the
+/// seat, so any stream will do.
+fn stream(dice: &mut Dice) -> Dice {
+    Dice::from_seed(u64::from(dice.below(u32::MAX)) << 32 | u64::from(dice.below(u32::MAX)))
+}
+
+/// Flat UCB1 over every legal action ([`Search::Bandit`]).
+fn bandit<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budget) -> usize {
+    let n = sight.legal.len();
     let mut visits = vec![0u32; n];
     let mut total = vec![0.0f64; n];
     let mut allowance = budget.start();
@@ -78,12 +119,9 @@ pub fn search<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Bu
             break;
         };
         let k = pick(&visits, &total, allowance.done());
-        // The world's future dice are unknown to the seat: any stream will do.
-        let mut world_dice = Dice::from_seed(
-            u64::from(dice.below(u32::MAX)) << 32 | u64::from(dice.below(u32::MAX)),
-        );
+        let mut world_dice = stream(dice);
         let reward = match G::apply(&mut world, seat, &sight.legal[k], &mut world_dice) {
-            Ok(_) => playout::<G>(&mut world, seat, &mut world_dice),
+            Ok(_) => playout::<G>(&mut world, seat, &mut world_dice, RANDOM_ONE_IN),
             Err(_) => 0.0,
         };
         visits[k] += 1;
@@ -97,6 +135,106 @@ pub fn search<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Bu
                 .then(b.cmp(&a))
         })
         .unwrap_or(0)
+}
+
+/// Rollout-based improvement on `normal` ([`Search::Improve`]): the index of the legal action
+/// played.
+fn improve<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budget) -> usize {
+    let legal = &sight.legal;
+    let Some(first) = G::believe(seat, &sight.view, dice) else {
+        return 0;
+    };
+    let normal = G::heuristic(&first, seat, legal, dice);
+    let candidates = candidates(normal, G::root_candidates(&first, seat, legal), legal.len());
+    if candidates.len() <= 1 {
+        return normal;
+    }
+    // Per candidate, its rewards less `normal`'s choice's in the same round.
+    let mut gains = vec![Gains::default(); candidates.len()];
+    let mut allowance = budget.start();
+    let mut next_world = Some(first);
+    'rounds: loop {
+        let Some(world) = next_world
+            .take()
+            .or_else(|| G::believe(seat, &sight.view, dice))
+        else {
+            break;
+        };
+        let seed = stream(dice);
+        let mut normal_reward = 0.0;
+        for (i, &k) in candidates.iter().enumerate() {
+            if !allowance.another() {
+                break 'rounds;
+            }
+            let reward = rollout::<G>(world.clone(), seat, &legal[k], seed.clone());
+            if i == 0 {
+                normal_reward = reward;
+            } else {
+                gains[i].add(reward - normal_reward);
+            }
+        }
+    }
+    surest(&gains).map_or(normal, |i| candidates[i])
+}
+
+/// The candidate (by its place in the gains, `normal`'s choice first) whose gain on `normal`'s
+/// choice is surest, if that gain is more than [`MARGIN`].
+fn surest(gains: &[Gains]) -> Option<usize> {
+    gains
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, g)| (i, g.sure()))
+        .filter(|&(_, sure)| sure > MARGIN)
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i)
+}
+
+/// The root candidates: `normal`'s choice first, then the game's others, each once and legal.
+fn candidates(normal: usize, offered: Vec<usize>, legal: usize) -> Vec<usize> {
+    let mut out = vec![normal];
+    for k in offered {
+        if k < legal && !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// A candidate's paired differences with `normal`'s choice, round by round.
+#[derive(Debug, Clone, Copy, Default)]
+struct Gains {
+    rounds: u32,
+    sum: f64,
+    squares: f64,
+}
+
+impl Gains {
+    fn add(&mut self, gain: f64) {
+        self.rounds += 1;
+        self.sum += gain;
+        self.squares += gain * gain;
+    }
+
+    /// The mean gain less [`CONFIDENCE`] standard errors: a gain the rounds make sure of.
+    /// Below zero with fewer than two rounds.
+    fn sure(&self) -> f64 {
+        if self.rounds < 2 {
+            return -1.0;
+        }
+        let n = f64::from(self.rounds);
+        let mean = self.sum / n;
+        let variance = ((self.squares - n * mean * mean) / (n - 1.0)).max(0.0);
+        mean - CONFIDENCE * (variance / n).sqrt()
+    }
+}
+
+/// Plays `action` for `seat` in `world` on `dice`, then `normal` for everyone; the reward.
+fn rollout<G: Mind>(mut world: G::State, seat: Seat, action: &G::Action, mut dice: Dice) -> f64 {
+    match G::apply(&mut world, seat, action, &mut dice) {
+        Ok(_) => playout::<G>(&mut world, seat, &mut dice, 0),
+        Err(_) => 0.0,
+    }
 }
 
 fn mean(total: f64, visits: u32) -> f64 {
@@ -120,8 +258,9 @@ fn pick(visits: &[u32], total: &[f64], iteration: u32) -> usize {
         .unwrap_or(0)
 }
 
-/// Plays `world` on to its horizon and scores it for `seat`.
-fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice) -> f64 {
+/// Plays `world` on to its horizon and scores it for `seat`; one move in `random_one_in` is
+/// random (none when it is 0), the others the heuristic's.
+fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice, random_one_in: u32) -> f64 {
     for _ in 0..G::HORIZON {
         if G::outcome(world).is_some() {
             break;
@@ -133,7 +272,7 @@ fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice) -> f64 {
         if legal.is_empty() {
             break;
         }
-        let k = if dice.below(RANDOM_ONE_IN) == 0 {
+        let k = if random_one_in > 0 && dice.below(random_one_in) == 0 {
             dice.index(legal.len())
         } else {
             G::heuristic(world, mover, &legal, dice)
@@ -159,5 +298,41 @@ mod tests {
         assert_eq!(pick(&[1, 0, 1], &[1.0, 0.0, 0.0], 2), 1);
         assert_eq!(pick(&[10, 10], &[2.0, 8.0], 20), 1);
         assert_eq!(pick(&[10, 10], &[8.0, 2.0], 20), 0);
+    }
+
+    #[test]
+    fn root_candidates_always_hold_the_normal_choice_first_each_legal_one_once() {
+        assert_eq!(candidates(2, vec![0, 1, 2, 3], 4), vec![2, 0, 1, 3]);
+        assert_eq!(candidates(1, Vec::new(), 3), vec![1]);
+        assert_eq!(candidates(0, vec![5, 0, 2, 2], 3), vec![0, 2]);
+    }
+
+    #[test]
+    fn a_candidate_replaces_the_normal_choice_only_on_a_sure_gain() {
+        let gains = |values: &[f64]| {
+            let mut g = Gains::default();
+            values.iter().for_each(|&v| g.add(v));
+            g.sure()
+        };
+        assert!(gains(&[0.2; 10]) > MARGIN, "a steady gain");
+        assert!(gains(&[0.2]) < 0.0, "one round proves nothing");
+        assert!(gains(&[1.0, -0.9, 1.0, -0.9]) < MARGIN, "noise");
+        assert!(gains(&[0.005; 50]) < MARGIN, "too small to matter");
+    }
+
+    #[test]
+    fn the_surest_gain_is_played_and_none_keeps_the_normal_choice() {
+        let of = |values: &[f64]| {
+            let mut g = Gains::default();
+            values.iter().for_each(|&v| g.add(v));
+            g
+        };
+        let normal = Gains::default();
+        let sure = of(&[0.2, 0.25, 0.2, 0.25]);
+        let surer = of(&[0.3, 0.3, 0.3, 0.3]);
+        let noisy = of(&[1.0, -0.9, 1.0, -0.9]);
+        assert_eq!(surest(&[normal, sure, surer, noisy]), Some(2));
+        assert_eq!(surest(&[normal, noisy]), None);
+        assert_eq!(surest(&[surer]), None, "normal's own gain is never counted");
     }
 }

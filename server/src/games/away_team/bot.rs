@@ -6,16 +6,12 @@
 //! active crew member one random legal order, in random order, then locks; now and then it
 //! retreats where the encounter allows it.
 //!
-//! The `strong` Away Team searches as every `strong` bot does ([`search`]), over the decision
-//! at hand only: the next crew member's order among the few that differ in play, or the lock
-//! ([`heuristic::choices`]). The legal list also offers every edit of orders already given,
-//! which would only spend the budget and put off the lock.
+//! The `normal` and `strong` Away Teams are the shared thinking bots over the game's
+//! [`Mind`](crate::bots::Mind) (`mod.rs`, `heuristic.rs`).
 
 use serde_json::Value;
-use xenotable_protocol::Seat;
 
-use super::{AwayTeam, belief, heuristic};
-use crate::bots::{Budget, Choose, Sight, search};
+use crate::bots::Choose;
 use crate::games::{Dice, Roll};
 
 /// One round in this many, the Away Team bot retreats where it may.
@@ -94,37 +90,6 @@ impl Choose for RandomAwayTeam {
             return Some(retreat.clone());
         }
         of_type(&legal, "lock").cloned()
-    }
-}
-
-/// The `strong` Away Team: a search over the next crew member's order.
-#[derive(Debug, Clone)]
-pub struct SearchingAwayTeam {
-    dice: Dice,
-    budget: Budget,
-}
-
-impl SearchingAwayTeam {
-    /// A bot whose choices follow `seed`, thinking within `budget`.
-    pub fn new(seed: u64, budget: Budget) -> SearchingAwayTeam {
-        SearchingAwayTeam {
-            dice: Dice::from_seed(seed),
-            budget,
-        }
-    }
-}
-
-impl Choose for SearchingAwayTeam {
-    fn choose(&mut self, view: &Value) -> Option<Value> {
-        let mut sight = Sight::<AwayTeam>::read(view)?;
-        let shown = belief::believe(Seat::AwayTeam, &sight.view, &mut self.dice)?;
-        let legal = std::mem::take(&mut sight.legal);
-        sight.legal = heuristic::choices(&shown, &legal)
-            .into_iter()
-            .filter_map(|k| legal.get(k).cloned())
-            .collect();
-        let k = search::<AwayTeam>(Seat::AwayTeam, &sight, &mut self.dice, self.budget);
-        serde_json::to_value(sight.legal.get(k)?).ok()
     }
 }
 

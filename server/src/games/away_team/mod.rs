@@ -45,9 +45,9 @@ use xenotable_protocol::{Outcome, Seat};
 pub use encounter::{Encounter, MAX_FILE_BYTES};
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot};
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, Search, StrongBot};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioError, SetupError, Told, Viewer};
-use bot::{AutomaticAliens, RandomAwayTeam, SearchingAwayTeam};
+use bot::{AutomaticAliens, RandomAwayTeam};
 use fire::Table;
 use orders::Move;
 
@@ -98,13 +98,15 @@ impl Game for AwayTeam {
 
     /// The Aliens are played by the rules' automatic method at every level (rules 3.1, 3.5:
     /// they are part of the game); the Away Team at random, by the heuristic (`normal`) or by
-    /// a search over the orders (`strong`).
+    /// rollouts that improve on the heuristic's orders (`strong`).
     fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
         match (seat, level) {
             (Seat::Aliens, _) => Some(Bot::new(AutomaticAliens)),
             (_, BotLevel::Random) => Some(Bot::new(RandomAwayTeam::new(seed))),
             (_, BotLevel::Normal) => Some(Bot::thinking(NormalBot::<AwayTeam>::new(seat, seed))),
-            (_, BotLevel::Strong) => Some(Bot::thinking(SearchingAwayTeam::new(seed, budget))),
+            (_, BotLevel::Strong) => Some(Bot::thinking(StrongBot::<AwayTeam>::new(
+                seat, seed, budget,
+            ))),
         }
     }
 
@@ -169,6 +171,11 @@ impl Mind for AwayTeam {
     /// a lock for the Aliens: a playout runs about twenty rounds, most encounters to their end.
     const HORIZON: usize = 200;
 
+    /// Each order is weighed by playing the encounter out with the heuristic's orders after
+    /// it: the heuristic is sound, and its few alternatives (another group, another mode,
+    /// holding, the retreat) are worth a rollout each.
+    const SEARCH: Search = Search::Improve;
+
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)
     }
@@ -179,6 +186,12 @@ impl Mind for AwayTeam {
 
     fn evaluate(world: &State, seat: Seat) -> f64 {
         heuristic::evaluate(world, seat)
+    }
+
+    /// The next crew member's distinct orders, or the lock ([`heuristic::choices`]): every
+    /// other legal action only edits what is decided already.
+    fn root_candidates(world: &State, _seat: Seat, legal: &[Action]) -> Vec<usize> {
+        heuristic::choices(world, legal)
     }
 }
 

@@ -26,7 +26,7 @@ use xenotable_protocol::intruder::{
 use super::combat::{immune, weapon_of};
 use super::flow::free_intruder;
 use super::shuttle::docks;
-use super::state::{CREW, Place, Specialty, State, specialty};
+use super::state::{CREW, Place, Specialty, State, Step, specialty};
 use super::station::{ROOMS, adjacent, entry_cost, is_secured};
 use super::tables::{chart, crt};
 use crate::games::{Dice, Roll};
@@ -100,6 +100,31 @@ pub fn choose(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> u
         1 => best[0],
         n => best[dice.index(n)],
     }
+}
+
+/// The actions a `strong` bot weighs against the `normal` choice, as indices into `legal`: in
+/// a fight and in an action segment, the actions that settle much at once and that a short
+/// rollout sees the end of (an attack, a defence, a capture, an airlock, the Freezer, or none
+/// of them). Never while anyone moves or the crew sets up, where a rollout of a few dozen
+/// actions cannot tell one step from the next, and never the self-destruct or a Shuttle's
+/// leaving, which pay off only turns later: those stay the plan's.
+pub fn root_candidates(s: &State, legal: &[Action]) -> Vec<usize> {
+    if matches!(
+        s.step,
+        Step::SetUp | Step::CrewMovement | Step::IntruderMovement
+    ) {
+        return Vec::new();
+    }
+    (0..legal.len())
+        .filter(|&k| {
+            !matches!(
+                legal[k],
+                Action::StartSelfDestruct { .. }
+                    | Action::StopSelfDestruct { .. }
+                    | Action::LeaveInShuttle { .. }
+            )
+        })
+        .collect()
 }
 
 /// What the crew is after this turn, worked out once per decision.

@@ -75,7 +75,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, StrongBot};
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, Search, StrongBot};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
@@ -331,6 +331,10 @@ impl Mind for Intruder {
     /// by `evaluate`, so that a search keeps to its second per decision.
     const HORIZON: usize = 20;
 
+    /// The heuristic's play is improved on where a rollout can judge it: in fights and action
+    /// segments ([`heuristic::root_candidates`]); movement is the pack's plan as it stands.
+    const SEARCH: Search = Search::Improve;
+
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)
     }
@@ -341,6 +345,10 @@ impl Mind for Intruder {
 
     fn evaluate(world: &State, seat: Seat) -> f64 {
         heuristic::evaluate(world, seat)
+    }
+
+    fn root_candidates(world: &State, _seat: Seat, legal: &[Action]) -> Vec<usize> {
+        heuristic::root_candidates(world, legal)
     }
 }
 

@@ -8,7 +8,7 @@ use xenotable_protocol::intruder::{
 };
 
 use super::super::belief::believe;
-use super::super::heuristic::{choose, evaluate};
+use super::super::heuristic::{choose, evaluate, root_candidates};
 use super::super::state::{Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
@@ -369,8 +369,9 @@ fn a_command_officer_blows_up_a_station_lost_late_in_the_match() {
     );
 }
 
-#[test]
-fn an_attacked_crewman_defends_himself_with_his_weapon() {
+/// A crewman with a Blaster attacked by the Intruder in the Lab, stage 3: the state of his
+/// self-defence and his Blaster.
+fn attacked() -> (State, u8) {
     let mut s = bare();
     s.stage = 3;
     put(&mut s, Crewman::C1, Room::Lab);
@@ -384,12 +385,35 @@ fn an_attacked_crewman_defends_himself_with_his_weapon() {
         rest: Vec::new(),
     };
     s.attacks = vec![0; s.counters.len()];
+    (s, blaster)
+}
+
+#[test]
+fn an_attacked_crewman_defends_himself_with_his_weapon() {
+    let (s, blaster) = attacked();
     assert_eq!(
         crew_pick(&s),
         Action::Defend {
             crewman: Crewman::C1,
             object: Some(blaster)
         }
+    );
+}
+
+#[test]
+fn a_strong_crew_weighs_every_action_in_a_fight_and_none_but_the_plan_while_moving() {
+    let mut s = moving();
+    put(&mut s, Crewman::C1, Room::Cm);
+    intruder(&mut s, Room::Lab, false);
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    assert!(legal.len() > 1);
+    assert_eq!(root_candidates(&s, &legal), Vec::<usize>::new());
+    let (s, _) = attacked();
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    assert!(legal.len() > 1);
+    assert_eq!(
+        root_candidates(&s, &legal),
+        (0..legal.len()).collect::<Vec<_>>()
     );
 }
 
