@@ -949,7 +949,7 @@ impl Room {
 
     /// A bot has decided: its seat gets it back and its action is played like anyone's. A bot
     /// with nothing to play lets the next bot to act think (Away Team's automatic Aliens wait
-    /// for the Away Team's lock).
+    /// for the Away Team's lock), unless its view changed meanwhile.
     async fn on_thought(&mut self, thought: Thought) {
         let Thought {
             seat_index,
@@ -972,7 +972,13 @@ impl Room {
             return;
         }
         let Some(action) = action else {
-            self.play_bot(seat_index + 1);
+            if seen == self.seqs.of(Viewer::Seat(seat)) {
+                self.play_bot(seat_index + 1);
+            } else {
+                // Its seat was told of a command while it thought (the Away Team locked): it
+                // looks again at what it may play now, or the match would wait for it forever.
+                self.schedule_bot();
+            }
             return;
         };
         if let Err(refusal) = self.act(None, seat, seen, action, None).await {
@@ -1166,4 +1172,51 @@ fn seat_bot(
         tracing::error!(%seat, error = %e, "stored bot level not offered; playing at random");
         Bot::random(seed)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::games::GameId;
+    use crate::testing::{TestStore, room_context, stored_match};
+
+    /// The automatic Aliens wait for the Away Team's lock. When the lock is played between
+    /// their look at the match and their answer (nothing to play yet), they look again: in a
+    /// live match the room had waited for them forever.
+    #[tokio::test]
+    async fn a_bot_with_nothing_to_play_looks_again_when_a_command_came_in_meanwhile() {
+        let store = TestStore::new().await;
+        let seats = [Seat::AwayTeam, Seat::Aliens];
+        let encounter = include_str!("../../../scenarios/away-team/crystal-spires.toml");
+        let record = stored_match(
+            store.as_ref(),
+            GameId::AwayTeam,
+            &seats,
+            &[Seat::Aliens],
+            Some(encounter),
+        )
+        .await;
+        let ctx = room_context(store.clone());
+        let loaded = Loaded::load(&ctx, &record).await.expect("the match loads");
+        let (_handle, mut room) = crate::room::channel(ctx, &record, loaded);
+
+        room.play_bot(0);
+        let thought = room.thoughts.recv().await.expect("the Aliens answer");
+        assert_eq!(thought.action, None, "they wait for the Away Team's lock");
+        let seen = room.seqs.of(Viewer::Seat(Seat::AwayTeam));
+        room.act(None, Seat::AwayTeam, seen, json!({"type": "lock"}), None)
+            .await
+            .expect("the Away Team locks");
+        room.on_thought(thought).await;
+        assert!(room.bot_due.is_some(), "the Aliens are due to look again");
+
+        room.play_bot(0);
+        let thought = room.thoughts.recv().await.expect("the Aliens answer");
+        assert_eq!(
+            thought.action.as_ref().map(|a| &a["type"]),
+            Some(&json!("roll-targets"))
+        );
+    }
 }

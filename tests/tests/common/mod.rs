@@ -584,8 +584,10 @@ impl Client {
 
     /// The next text frame, parsed.
     pub async fn recv(&mut self) -> Value {
+        // One deadline for the call: the server's pings must not keep a stalled match waiting.
+        let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+            let message = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a frame in time")
                 .expect("the socket is open")
