@@ -11,7 +11,7 @@ use tokio::time::Instant;
 use xenotable_protocol::Seat;
 
 use super::load;
-use crate::games::{GameId, Viewer};
+use crate::games::{Dice, GameId, Roll, Viewer};
 use crate::room::Command;
 use crate::store::{Author, CommandRecord, MatchRecord, Store};
 use crate::testing::{BOT_DELAY, TestConn, TestStore, open_room, room_context, stored_match};
@@ -394,4 +394,51 @@ async fn a_decision_still_thought_over_when_the_seat_is_taken_back_is_dropped() 
         .send(act(&back["seq"], "mine", &back["view"]["legal"][0]))
         .await;
     assert_eq!(player.next().await["ref"], "mine", "the player plays on");
+}
+
+/// A person who answers every update at once, against bots that move without delay: bots
+/// decide while commands keep coming in, and a decision overtaken by one must never leave the
+/// room waiting for a bot that does not look again. Real time on two threads, so the person
+/// and the room race as they do over sockets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_against_bots_that_never_wait_always_end() {
+    let encounter = include_str!("../../../scenarios/away-team/crystal-spires.toml");
+    for round in 0..200 {
+        let store = TestStore::new().await;
+        let seats = [Seat::AwayTeam, Seat::Aliens];
+        let record = stored_match(
+            store.as_ref(),
+            GameId::AwayTeam,
+            &seats,
+            &[Seat::Aliens],
+            Some(encounter),
+        )
+        .await;
+        let mut ctx = room_context(store.clone());
+        ctx.bot_delay = Duration::ZERO;
+        let room = open_room(&ctx, &record).await;
+        let (mut person, welcome) = TestConn::open(&room, Viewer::Seat(Seat::AwayTeam), 256).await;
+        let mut dice = Dice::from_seed(round);
+        let play = async {
+            let mut frame = welcome;
+            loop {
+                let view = &frame["view"];
+                if !view["outcome"].is_null() {
+                    return;
+                }
+                let legal = view["legal"].as_array().filter(|l| !l.is_empty());
+                if let (Some("welcome" | "update"), Some(legal)) = (frame["t"].as_str(), legal) {
+                    let action = &legal[dice.index(legal.len())];
+                    person.send(act(&frame["seq"], "mine", action)).await;
+                }
+                frame = person.next().await;
+                if frame["t"] == "error" {
+                    assert_eq!(frame["code"], "stale_seq", "{frame}");
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(20), play)
+            .await
+            .unwrap_or_else(|_| panic!("match {round} stalled"));
+    }
 }
