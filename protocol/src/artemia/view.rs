@@ -1,6 +1,8 @@
 //! What one viewer may know of an Artemia match.
 //!
-//! A field that is `None` is hidden from this viewer; counts are always given.
+//! A field that is `None` is hidden from this viewer; counts are always given. Views are sent
+//! on every move, so a field that says nothing (false, none, an empty list) is left out: its
+//! absence says the same.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -69,22 +71,30 @@ pub struct View {
     /// Assimilation's distance to the star; the Creature wins at 0.
     pub assimilation: u8,
     /// Whether the Beacon is on The Beach.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub beacon: bool,
     /// Copies of Place cards 6 to 10 left in the reserve.
     pub reserve: Vec<ReserveCount>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature_token: Option<Place>,
+    #[serde(default, skip_serializing_if = "no_places")]
     pub artemia_token: PlaceSet,
+    #[serde(default, skip_serializing_if = "no_places")]
     pub target_token: PlaceSet,
     pub creature: CreatureView,
     pub hunted: Vec<HuntedView>,
     pub hunt_deck: usize,
     /// The Hunt discard, bottom first (Flashback copies the last one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hunt_discard: Vec<HuntCard>,
     pub survival_deck: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub survival_discard: Vec<SurvivalCard>,
     /// What is in force this turn.
+    #[serde(default, skip_serializing_if = "TurnEffects::is_quiet")]
     pub effects: TurnEffects,
     /// What the table is waiting for, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,
 }
 
@@ -101,16 +111,20 @@ pub struct ReserveCount {
 #[serde(deny_unknown_fields)]
 pub struct CreatureView {
     /// The Hunt hand: the Creature's own view only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<HuntCard>>,
     pub hand_count: usize,
     /// Hunt cards played this turn, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub played: Vec<PlayedHunt>,
     /// How many more Hunt cards may be played this turn.
     pub allowance: u8,
     /// Cards the Creature knows to lie at the bottom of the Hunt deck (Strike Back), in table
     /// order (their order in the deck is secret): the Creature's own view only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub known_bottom: Option<Vec<HuntCard>>,
     /// Phobia: the Place cards a Hunted had to show (the Creature and that Hunted only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phobia_shown: Option<PlaceSet>,
 }
 
@@ -120,6 +134,7 @@ pub struct CreatureView {
 pub struct PlayedHunt {
     pub play: HuntPlay,
     /// Played as Flashback copying `play`.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub flashback: bool,
 }
 
@@ -130,32 +145,44 @@ pub struct HuntedView {
     pub seat: Seat,
     pub will: u8,
     /// Place cards in hand: his own view only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<PlaceSet>,
     pub hand_count: usize,
     /// The discard pile: hidden from the Creature and spectators under Smokescreen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discard: Option<PlaceSet>,
     pub discard_count: usize,
     /// Every Place card he owns (hand, play and discard).
+    #[serde(default, skip_serializing_if = "no_places")]
     pub owned: PlaceSet,
     /// Cards in play: his own view before the reveal, everyone's after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_play: Option<PlaceSet>,
     pub in_play_count: usize,
     /// Where his revealed presences stand (after a Detour, not where the card says).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub presences: Vec<Place>,
     /// Whether he has committed this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub committed: bool,
     /// Survival cards in hand: his own view only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub survival: Option<Vec<SurvivalCard>>,
     pub survival_count: usize,
     /// The Survival card he played this turn, once it is public.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub survival_played: Option<SurvivalPlay>,
     /// The choice he has sealed in this step, not yet revealed: his own view only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed: Option<Sealed>,
     /// River power pending: he commits two cards and keeps one after the tokens.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub river: bool,
     /// Artefact power pending: he commits two cards, both resolved.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub artefact: bool,
     /// Whether he has given up this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub gave_up: bool,
 }
 
@@ -163,25 +190,48 @@ pub struct HuntedView {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnEffects {
+    #[serde(default, skip_serializing_if = "is_false")]
     pub despair: bool,
+    #[serde(default, skip_serializing_if = "no_places")]
     pub force_field: PlaceSet,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub anticipation: Option<Seat>,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub fierceness: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub persecution: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub mutation: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub clone: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub scream: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub toxin: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub stasis: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub smokescreen: bool,
     /// Sacrifice: the Creature may play no more Hunt cards this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub sacrifice: bool,
     /// Tracking was played: next turn's allowance is 2.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub tracking_next_turn: bool,
     /// Places whose power cannot be used this turn.
+    #[serde(default, skip_serializing_if = "no_places")]
     pub ineffective: PlaceSet,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub beach_used: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     pub wreck_used: bool,
+}
+
+impl TurnEffects {
+    /// Whether nothing is in force: the turn's start.
+    pub fn is_quiet(&self) -> bool {
+        *self == TurnEffects::default()
+    }
 }
 
 /// What the table is waiting for.
@@ -225,4 +275,12 @@ pub enum Decision {
     },
     /// R3: the Hunted caught by the Artemia token each discard a Place card.
     ArtemiaDiscard,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+fn no_places(places: &PlaceSet) -> bool {
+    places.is_empty()
 }

@@ -54,14 +54,33 @@ impl<'v, V> SharedFields<'v, V> {
     }
 
     /// The field `name` of each view, read by `get`.
-    pub fn field<T>(mut self, name: &str, get: impl Fn(&'v V) -> &'v T) -> Self
+    pub fn field<T>(self, name: &str, get: impl Fn(&'v V) -> &'v T) -> Self
     where
         T: PartialEq + Serialize + ?Sized + 'v,
     {
-        self.key(name);
+        self.field_unless(name, get, |_| false)
+    }
+
+    /// The field `name` of each view, read by `get`, left out of the views whose value `skip`
+    /// says nothing of (serde's `skip_serializing_if`).
+    pub fn field_unless<T>(
+        mut self,
+        name: &str,
+        get: impl Fn(&'v V) -> &'v T,
+        skip: impl Fn(&T) -> bool,
+    ) -> Self
+    where
+        T: PartialEq + Serialize + ?Sized + 'v,
+    {
+        self.forget();
         let views = self.views;
         for (k, view) in views.iter().enumerate() {
-            let (start, end) = self.span(k, 0, get(view), |j| Some(get(&views[j])));
+            let value = get(view);
+            if skip(value) {
+                continue;
+            }
+            self.key(k, name);
+            let (start, end) = self.span(k, 0, value, |j| Some(get(&views[j])));
             self.texts[k].extend_from_slice(&self.written[start..end]);
         }
         self
@@ -73,9 +92,10 @@ impl<'v, V> SharedFields<'v, V> {
     where
         T: PartialEq + Serialize + 'v,
     {
-        self.key(name);
+        self.forget();
         let views = self.views;
         for (k, view) in views.iter().enumerate() {
+            self.key(k, name);
             self.texts[k].push(b'[');
             for (i, element) in get(view).iter().enumerate() {
                 if i > 0 {
@@ -102,21 +122,23 @@ impl<'v, V> SharedFields<'v, V> {
             .collect()
     }
 
-    /// Writes `"name":` after a comma where a field came before, in every view, and forgets
-    /// the values of the field before.
-    fn key(&mut self, name: &str) {
-        // A field's name is a Rust identifier: nothing in it is escaped in JSON.
-        debug_assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
-        for text in &mut self.texts {
-            if text.len() > 1 {
-                text.push(b',');
-            }
-            text.push(b'"');
-            text.extend_from_slice(name.as_bytes());
-            text.extend_from_slice(b"\":");
-        }
+    /// Forgets the values written for the field before: the next field's are its own.
+    fn forget(&mut self) {
         self.written.clear();
         self.spans.clear();
+    }
+
+    /// Writes `"name":` in view `k`, after a comma where a field came before.
+    fn key(&mut self, k: usize, name: &str) {
+        // A field's name is a Rust identifier: nothing in it is escaped in JSON.
+        debug_assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+        let text = &mut self.texts[k];
+        if text.len() > 1 {
+            text.push(b',');
+        }
+        text.push(b'"');
+        text.extend_from_slice(name.as_bytes());
+        text.extend_from_slice(b"\":");
     }
 
     /// Where `value`, at place `index` of view `view`, is written: where an equal value at the
@@ -164,7 +186,10 @@ mod tests {
 
     #[derive(Serialize, PartialEq)]
     struct Table {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dealer: Option<&'static str>,
         round: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
         hand: Option<Vec<&'static str>>,
         seats: Vec<Seat>,
         note: &'static str,
@@ -178,8 +203,9 @@ mod tests {
 
     fn write_all(views: &[Table]) -> Vec<String> {
         SharedFields::new(views)
+            .field_unless("dealer", |v| &v.dealer, Option::is_none)
             .field("round", |v| &v.round)
-            .field("hand", |v| &v.hand)
+            .field_unless("hand", |v| &v.hand, Option::is_none)
             .list("seats", |v| v.seats.as_slice())
             .field("note", |v| v.note)
             .finish()
@@ -190,24 +216,28 @@ mod tests {
         let seat = |name, secret| Seat { name, secret };
         let views = [
             Table {
+                dealer: Some("x"),
                 round: 2,
                 hand: Some(vec!["a", "b"]),
                 seats: vec![seat("x", Some(1)), seat("y", None)],
                 note: "\"quoted\" \u{e9}",
             },
             Table {
+                dealer: None,
                 round: 2,
                 hand: None,
                 seats: vec![seat("x", None), seat("y", None)],
                 note: "\"quoted\" \u{e9}",
             },
             Table {
+                dealer: None,
                 round: 2,
                 hand: None,
                 seats: vec![seat("y", None), seat("x", None), seat("z", Some(3))],
                 note: "",
             },
             Table {
+                dealer: None,
                 round: 3,
                 hand: Some(vec!["a", "b"]),
                 seats: vec![],

@@ -39,6 +39,24 @@ function clickPath(action) {
 }
 
 /**
+ * The view with what the server leaves out filled in: a field that says nothing (false, none,
+ * an empty list) is not sent. A hidden card list stays absent: absence is how it is hidden.
+ */
+function filled(view) {
+  const list = (x) => x ?? [];
+  return {
+    ...view,
+    artemia_token: list(view.artemia_token),
+    target_token: list(view.target_token),
+    hunt_discard: list(view.hunt_discard),
+    survival_discard: list(view.survival_discard),
+    effects: { ...view.effects, force_field: list(view.effects?.force_field), ineffective: list(view.effects?.ineffective) },
+    creature: { ...view.creature, played: list(view.creature.played) },
+    hunted: view.hunted.map((x) => ({ ...x, owned: list(x.owned), presences: list(x.presences) })),
+  };
+}
+
+/**
  * Mounts the table in `root`. `ctx.you` is a seat, `spectator` or `omniscient`; `ctx.act`, if
  * given, sends an action from the legal list; `ctx.names` maps seats to player names.
  */
@@ -75,7 +93,7 @@ class ArtemiaTable {
   }
 
   show(view, events = []) {
-    this.view = view;
+    this.view = filled(view);
     this.picked = null;
     this.noteReveal(view, events);
     this.render();

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use xenotable_protocol::artemia::Action;
+use xenotable_protocol::artemia::{Action, View};
 
 use super::random::random_action;
 use super::support::{Picker, assert_invariants, hash, new_game, random_step};
@@ -138,7 +138,8 @@ fn same_seed_and_actions_give_the_same_events_and_state() {
 
 /// The views written together for every viewer, what they share written once, are byte for
 /// byte what serde writes for each view alone, at every step of random games (a field added to
-/// the view and not to `view::write`, or out of its order, fails here).
+/// the view and not to `view::write`, or out of its order, fails here), and each reads back as
+/// the view it was, the fields it leaves out included.
 #[test]
 fn views_written_together_are_each_what_serde_writes_alone() {
     let mut views = 0usize;
@@ -158,8 +159,11 @@ fn views_written_together_are_each_what_serde_writes_alone() {
             let written = Artemia::write_views(&s, &viewers);
             assert_eq!(written.len(), viewers.len());
             for (text, &viewer) in written.iter().zip(&viewers) {
-                let alone = serde_json::to_string(&Artemia::view(&s, viewer)).unwrap();
+                let view = Artemia::view(&s, viewer);
+                let alone = serde_json::to_string(&view).unwrap();
                 assert_eq!(text, &alone, "{viewer:?} at {:?}", s.step);
+                // What a view leaves out reads back as what it was.
+                assert_eq!(serde_json::from_str::<View>(text).unwrap(), view);
                 views += 1;
             }
             if Artemia::outcome(&s).is_some() {
@@ -169,4 +173,38 @@ fn views_written_together_are_each_what_serde_writes_alone() {
         }
     }
     assert!(views > 10_000, "only {views} views checked");
+}
+
+/// A view sent on every move leaves out what says nothing: at the start of a match nobody has
+/// committed, given up or sealed anything, no effect is in force and no token is out.
+#[test]
+fn a_view_leaves_out_the_fields_that_say_nothing() {
+    let (s, _) = new_game(3, BoardSide::Two, 1);
+    let view = serde_json::to_value(Artemia::view(&s, Viewer::Spectator)).unwrap();
+    for quiet in [
+        "beacon",
+        "creature_token",
+        "artemia_token",
+        "target_token",
+        "effects",
+    ] {
+        assert!(view.get(quiet).is_none(), "{quiet} in {view}");
+    }
+    let hunted = &view["hunted"][0];
+    for quiet in [
+        "hand",
+        "in_play",
+        "presences",
+        "committed",
+        "sealed",
+        "gave_up",
+        "river",
+    ] {
+        assert!(hunted.get(quiet).is_none(), "{quiet} in {hunted}");
+    }
+    assert_eq!(
+        hunted["discard"],
+        serde_json::json!([]),
+        "an empty discard is shown"
+    );
 }
