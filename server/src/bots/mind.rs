@@ -16,11 +16,27 @@ use crate::games::{Dice, Game};
 /// A game whose bots can think.
 pub trait Mind: Game<View: DeserializeOwned> {
     /// How many actions a `strong` bot's playout may run past its decision before it judges
-    /// the world with [`Mind::evaluate`].
+    /// the world with [`Mind::evaluate`], unless [`Mind::playout_over`] says otherwise.
     const HORIZON: usize = 60;
 
-    /// How its `strong` bots search: by default a bandit over every legal action.
-    const SEARCH: Search = Search::Bandit;
+    /// How the `strong` bot at `seat` searches: by default a bandit over every legal action.
+    fn search(_seat: Seat) -> Search {
+        Search::Bandit
+    }
+
+    /// Whether a `strong` bot's playout for `seat`, which began in `start` (its decision
+    /// played) and has run `actions` actions since to reach `world`, has gone far enough to be
+    /// judged with [`Mind::evaluate`]. A game may stop where its evaluation reads best, a
+    /// turn's end say; by default after [`Mind::HORIZON`] actions. A playout also stops when
+    /// the match is over, whatever this says.
+    fn playout_over(
+        _seat: Seat,
+        _start: &Self::State,
+        _world: &Self::State,
+        actions: usize,
+    ) -> bool {
+        actions >= Self::HORIZON
+    }
 
     /// A full state that agrees with `view`, all that `seat` may know; what the view hides is
     /// drawn from `dice`. `None` when the view describes no world this game can build.

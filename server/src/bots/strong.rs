@@ -1,16 +1,17 @@
 //! The `strong` level: determinized Monte Carlo search. Each iteration believes a world from
 //! the view (a fresh draw of whatever the view hides), picks one of the seat's legal actions
 //! by UCB1 over the results so far, plays it in that world and then plays on with the game's
-//! heuristic for every seat (with some random moves) up to the game's horizon, and scores the
-//! end with the outcome or the game's evaluation. The action tried most often is played.
+//! heuristic for every seat (with some random moves) until the game says the playout is over
+//! ([`Mind::playout_over`], by default its horizon), and scores the end with the outcome or
+//! the game's evaluation. The action tried most often is played.
 //!
 //! The statistics live at the root only (flat UCB over determinizations): the worlds differ
 //! in their hidden parts, so deeper nodes would mix positions a seat cannot tell apart.
 //!
-//! A game may ask instead for [`Search::Improve`]: rollouts that improve on its `normal` play.
+//! A game may ask instead, seat by seat ([`Mind::search`]), for [`Search::Improve`]: rollouts that improve on its `normal` play.
 //! Each round believes one world and draws one dice stream, and plays every root candidate
 //! ([`Mind::root_candidates`], with `normal`'s own choice always among them) in that same
-//! world on those same dice, then `normal` for every seat to the horizon. Common worlds and
+//! world on those same dice, then `normal` for every seat until the playout is over. Common worlds and
 //! dice make the candidates' differences far less noisy than their means. `normal`'s choice is
 //! played unless another candidate beats it by a clear margin: where a few rounds cannot tell
 //! the candidates apart, the search plays no worse than `normal`.
@@ -96,7 +97,7 @@ pub fn search<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Bu
     if sight.legal.len() <= 1 {
         return 0;
     }
-    match G::SEARCH {
+    match G::search(seat) {
         Search::Bandit => bandit::<G>(seat, sight, dice, budget),
         Search::Improve => improve::<G>(seat, sight, dice, budget),
     }
@@ -258,11 +259,13 @@ fn pick(visits: &[u32], total: &[f64], iteration: u32) -> usize {
         .unwrap_or(0)
 }
 
-/// Plays `world` on to its horizon and scores it for `seat`; one move in `random_one_in` is
-/// random (none when it is 0), the others the heuristic's.
+/// Plays `world` on until the match or the game's playout is over ([`Mind::playout_over`])
+/// and scores it for `seat`; one move in `random_one_in` is random (none when it is 0), the
+/// others the heuristic's.
 fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice, random_one_in: u32) -> f64 {
-    for _ in 0..G::HORIZON {
-        if G::outcome(world).is_some() {
+    let start = world.clone();
+    for actions in 0.. {
+        if G::outcome(world).is_some() || G::playout_over(seat, &start, world, actions) {
             break;
         }
         let Some(&mover) = G::to_act(world).first() else {

@@ -174,7 +174,9 @@ impl Mind for AwayTeam {
     /// Each order is weighed by playing the encounter out with the heuristic's orders after
     /// it: the heuristic is sound, and its few alternatives (another group, another mode,
     /// holding, the retreat) are worth a rollout each.
-    const SEARCH: Search = Search::Improve;
+    fn search(_seat: Seat) -> Search {
+        Search::Improve
+    }
 
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)

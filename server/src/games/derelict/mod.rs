@@ -12,7 +12,6 @@
 mod act;
 mod belief;
 mod board;
-mod bot;
 mod doors;
 mod fire;
 mod flamer;
@@ -43,7 +42,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, StrongBot};
+use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, Search, StrongBot};
 use crate::games::{Clock, Dice, Game, RuleError, ScenarioError, SetupError, Told, Viewer};
 use flow::Table;
 
@@ -76,15 +75,11 @@ impl Game for Derelict {
     }
 
     /// Both sides at every level: `normal` plays the heuristics of `heuristic`, `strong`
-    /// searches worlds rebuilt from the view (`belief`); the marines' `strong` weighs only the
-    /// `normal` marine's best few actions (`bot`).
+    /// searches worlds rebuilt from the view (`belief`) as [`Mind`] below asks.
     fn bot(seat: Seat, level: BotLevel, seed: u64, budget: Budget) -> Option<Bot> {
         Some(match level {
             BotLevel::Random => Bot::random(seed),
             BotLevel::Normal => Bot::thinking(NormalBot::<Derelict>::new(seat, seed)),
-            BotLevel::Strong if seat == Seat::Marines => {
-                Bot::thinking(bot::SearchingMarines::new(seed, budget))
-            }
             BotLevel::Strong => Bot::thinking(StrongBot::<Derelict>::new(seat, seed, budget)),
         })
     }
@@ -177,8 +172,49 @@ impl Game for Derelict {
     }
 }
 
+/// How many of the `normal` marine's best actions the marines' `strong` search weighs.
+const MARINE_CANDIDATES: usize = 4;
+
+/// Actions at most in one of the marines' rollouts, whatever the turn.
+const MARINE_ROLLOUT_CAP: usize = 400;
+
 /// Derelict hides nothing: a bot's one world is its view, rebuilt.
+///
+/// The aliens' `strong` is the bandit. The marines' improves on the `normal` marine instead: a
+/// marine turn offers hundreds of legal actions (every flamer target, every step with every
+/// shot), most of them plainly wasted AP, and a playout with random moves in it loses the
+/// marines' turn clock to turns and closed doors. So it weighs only the few actions the
+/// `normal` marine rates highest, and judges each rollout when the next marine turn begins,
+/// the aliens' reply played out.
 impl Mind for Derelict {
+    fn search(seat: Seat) -> Search {
+        match seat {
+            Seat::Marines => Search::Improve,
+            _ => Search::Bandit,
+        }
+    }
+
+    /// The marines' rollouts run until the next marine turn begins (or
+    /// [`MARINE_ROLLOUT_CAP`] actions); the aliens' playouts to the horizon.
+    fn playout_over(seat: Seat, start: &State, world: &State, actions: usize) -> bool {
+        match seat {
+            Seat::Marines => {
+                actions >= MARINE_ROLLOUT_CAP
+                    || (world.phase == Phase::MarineTurn && world.turn > start.turn)
+            }
+            _ => actions >= Self::HORIZON,
+        }
+    }
+
+    /// The marines weigh the `normal` marine's best [`MARINE_CANDIDATES`]; the aliens every
+    /// legal action.
+    fn root_candidates(world: &State, seat: Seat, legal: &[Action]) -> Vec<usize> {
+        match seat {
+            Seat::Marines => heuristic::candidates(world, seat, legal, MARINE_CANDIDATES),
+            _ => (0..legal.len()).collect(),
+        }
+    }
+
     fn believe(_seat: Seat, view: &View, _dice: &mut Dice) -> Option<State> {
         belief::believe(view)
     }

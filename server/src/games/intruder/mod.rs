@@ -333,7 +333,9 @@ impl Mind for Intruder {
 
     /// The heuristic's play is improved on where a rollout can judge it: in fights and action
     /// segments ([`heuristic::root_candidates`]); movement is the pack's plan as it stands.
-    const SEARCH: Search = Search::Improve;
+    fn search(_seat: Seat) -> Search {
+        Search::Improve
+    }
 
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)

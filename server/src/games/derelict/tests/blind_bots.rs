@@ -7,10 +7,10 @@ use serde_json::Value;
 use xenotable_protocol::MatchView;
 use xenotable_protocol::derelict::Phase;
 
-use super::support::chapel;
+use super::support::chapel_at_random_until;
 use crate::bots::{Budget, Choose, NormalBot, StrongBot};
 use crate::games::derelict::{Derelict, State};
-use crate::games::{Dice, Game, Roll, Seat, Viewer};
+use crate::games::{Game, Seat, Viewer};
 
 /// What a room shows `seat`.
 fn seat_view(s: &State, seat: Seat) -> Value {
@@ -26,18 +26,9 @@ fn seat_view(s: &State, seat: Seat) -> Value {
 
 /// A chapel match played at random up to the aliens' first move of a turn.
 fn into_an_alien_turn() -> State {
-    let mut dice = Dice::from_seed(5);
-    let mut s = Derelict::setup(&chapel(), &mut dice);
-    for _ in 0..5_000 {
-        if s.phase == Phase::AlienTurn && s.arrivals == 0 && s.turn >= 1 {
-            return s;
-        }
-        let seat = Derelict::to_act(&s)[0];
-        let legal = Derelict::legal_actions(&s, seat);
-        let action = *dice.choose(&legal).expect("a legal action");
-        Derelict::apply(&mut s, seat, &action, &mut dice).expect("legal");
-    }
-    panic!("no alien turn came");
+    chapel_at_random_until(5, |s| {
+        s.phase == Phase::AlienTurn && s.arrivals == 0 && s.turn >= 1
+    })
 }
 
 #[test]

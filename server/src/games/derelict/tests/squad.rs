@@ -4,10 +4,10 @@
 use xenotable_protocol::Seat;
 use xenotable_protocol::derelict::{Action, Facing, Phase, Side};
 
-use super::support::{Table, m, rows, scenario, soldiers, sq, start, step};
-use crate::bots::Budget;
-use crate::games::derelict::{Derelict, bot, heuristic};
-use crate::games::{Dice, Game};
+use super::support::{Table, chapel_at_random_until, m, rows, scenario, soldiers, sq, start, step};
+use crate::bots::{Budget, Mind, Sight, search};
+use crate::games::derelict::{Derelict, State, heuristic};
+use crate::games::{Dice, Game, Viewer};
 
 /// What the `normal` marine player does now.
 fn normal_marine(t: &Table) -> Action {
@@ -138,12 +138,57 @@ fn marines_deploy_once_each_then_confirm() {
     assert_eq!(deployed.last(), Some(&Action::Confirm {}));
 }
 
+/// What the `strong` marine player does in `s`, searching `iterations` rollouts with `seed`.
+fn strong_marine(s: &State, iterations: u32, seed: u64) -> Action {
+    let sight = Sight::<Derelict> {
+        view: Derelict::view(s, Viewer::Seat(Seat::Marines)),
+        legal: Derelict::legal_actions(s, Seat::Marines),
+    };
+    let budget = Budget::iterations(iterations);
+    let k = search::<Derelict>(Seat::Marines, &sight, &mut Dice::from_seed(seed), budget);
+    sight.legal[k]
+}
+
 #[test]
 fn the_strong_marine_plays_the_normal_choice_when_rollouts_cannot_tell() {
-    // One round of rollouts: no candidate can be clearly better than `normal`'s own.
+    // One round of rollouts, one per candidate: no candidate can be clearly better than
+    // `normal`'s own.
     let t = two_in_a_row();
-    let legal = Derelict::legal_actions(&t.s, Seat::Marines);
-    let budget = Budget::iterations(bot::CANDIDATES as u32);
-    let strong = bot::improve(&t.s, &legal, &mut Dice::from_seed(3), budget);
-    assert_eq!(strong, normal_marine(&t));
+    assert_eq!(strong_marine(&t.s, 4, 3), normal_marine(&t));
+}
+
+#[test]
+fn the_strong_marine_weighs_only_the_normal_marines_best_four() {
+    // A chapel match played at random into a marine turn, its first action still to come.
+    let s = chapel_at_random_until(11, |s| s.phase == Phase::MarineTurn && s.turn >= 2);
+    let legal = Derelict::legal_actions(&s, Seat::Marines);
+    assert!(legal.len() > 4, "{legal:?}");
+    let weighed = Derelict::root_candidates(&s, Seat::Marines, &legal);
+    assert_eq!(weighed, heuristic::candidates(&s, Seat::Marines, &legal, 4));
+}
+
+#[test]
+fn the_marines_rollouts_are_judged_when_the_next_marine_turn_begins() {
+    let mut t = two_in_a_row();
+    let start = t.s.clone();
+    let over =
+        |world: &State, actions| Derelict::playout_over(Seat::Marines, &start, world, actions);
+    assert!(!over(&t.s, 0), "the marines' own turn");
+    t.end_marine_turn();
+    assert!(!over(&t.s, 1), "the aliens' reply");
+    assert!(over(&t.s, 400), "however long the turn runs");
+    t.end_alien_turn();
+    assert_eq!(t.s.phase, Phase::MarineTurn);
+    assert!(over(&t.s, 2), "the next marine turn");
+}
+
+#[test]
+fn the_aliens_playouts_run_to_the_horizon_whatever_the_turn() {
+    let mut t = two_in_a_row();
+    let start = t.s.clone();
+    t.end_marine_turn();
+    t.end_alien_turn();
+    let over = |actions| Derelict::playout_over(Seat::Aliens, &start, &t.s, actions);
+    assert!(!over(Derelict::HORIZON - 1));
+    assert!(over(Derelict::HORIZON));
 }

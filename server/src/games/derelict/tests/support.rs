@@ -39,6 +39,22 @@ pub fn chapel() -> Scenario {
 
 /// An open hall with rooms, doors, two entry zones and an unlimited pool, no turn limit: games
 /// end by the squad's fate or at turn 200.
+/// A chapel match played at random on `seed`'s dice until `until` holds of it.
+pub fn chapel_at_random_until(seed: u64, until: impl Fn(&State) -> bool) -> State {
+    let mut dice = Dice::from_seed(seed);
+    let mut s = Derelict::setup(&chapel(), &mut dice);
+    for _ in 0..5_000 {
+        if until(&s) {
+            return s;
+        }
+        let seat = Derelict::to_act(&s)[0];
+        let legal = Derelict::legal_actions(&s, seat);
+        let action = *dice.choose(&legal).expect("a legal action");
+        Derelict::apply(&mut s, seat, &action, &mut dice).expect("legal");
+    }
+    panic!("the match never came where it was wanted");
+}
+
 pub fn hall() -> Scenario {
     let rows = [
         "##############",
