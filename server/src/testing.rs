@@ -267,6 +267,20 @@ pub fn room_context(store: Arc<dyn Store>) -> RoomContext {
     }
 }
 
+/// Stores an Away Team match on the Crystal Spires whose Aliens are the server's automatic ones
+/// and whose Away Team is a person's.
+pub async fn away_team_against_the_automatic_aliens(store: &dyn Store) -> MatchRecord {
+    let encounter = include_str!("../../scenarios/away-team/crystal-spires.toml");
+    stored_match(
+        store,
+        GameId::AwayTeam,
+        &[Seat::AwayTeam, Seat::Aliens],
+        &[Seat::Aliens],
+        Some(encounter),
+    )
+    .await
+}
+
 /// The token of a person's seat in a test match.
 pub fn token(seat: Seat) -> String {
     format!("token-of-{seat}")

@@ -1179,8 +1179,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::games::GameId;
-    use crate::testing::{TestStore, room_context, stored_match};
+    use crate::testing::{TestStore, away_team_against_the_automatic_aliens, room_context};
 
     /// The automatic Aliens wait for the Away Team's lock. When the lock is played between
     /// their look at the match and their answer (nothing to play yet), they look again: in a
@@ -1188,16 +1187,7 @@ mod tests {
     #[tokio::test]
     async fn a_bot_with_nothing_to_play_looks_again_when_a_command_came_in_meanwhile() {
         let store = TestStore::new().await;
-        let seats = [Seat::AwayTeam, Seat::Aliens];
-        let encounter = include_str!("../../../scenarios/away-team/crystal-spires.toml");
-        let record = stored_match(
-            store.as_ref(),
-            GameId::AwayTeam,
-            &seats,
-            &[Seat::Aliens],
-            Some(encounter),
-        )
-        .await;
+        let record = away_team_against_the_automatic_aliens(store.as_ref()).await;
         let ctx = room_context(store.clone());
         let loaded = Loaded::load(&ctx, &record).await.expect("the match loads");
         let (_handle, mut room) = crate::room::channel(ctx, &record, loaded);

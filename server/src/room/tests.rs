@@ -14,7 +14,10 @@ use super::load;
 use crate::games::{Dice, GameId, Roll, Viewer};
 use crate::room::Command;
 use crate::store::{Author, CommandRecord, MatchRecord, Store};
-use crate::testing::{BOT_DELAY, TestConn, TestStore, open_room, room_context, stored_match};
+use crate::testing::{
+    BOT_DELAY, TestConn, TestStore, away_team_against_the_automatic_aliens, open_room,
+    room_context, stored_match,
+};
 
 const NOUGHTS: [Seat; 2] = [Seat::Marines, Seat::Aliens];
 
@@ -402,18 +405,9 @@ async fn a_decision_still_thought_over_when_the_seat_is_taken_back_is_dropped() 
 /// and the room race as they do over sockets.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn matches_against_bots_that_never_wait_always_end() {
-    let encounter = include_str!("../../../scenarios/away-team/crystal-spires.toml");
     for round in 0..200 {
         let store = TestStore::new().await;
-        let seats = [Seat::AwayTeam, Seat::Aliens];
-        let record = stored_match(
-            store.as_ref(),
-            GameId::AwayTeam,
-            &seats,
-            &[Seat::Aliens],
-            Some(encounter),
-        )
-        .await;
+        let record = away_team_against_the_automatic_aliens(store.as_ref()).await;
         let mut ctx = room_context(store.clone());
         ctx.bot_delay = Duration::ZERO;
         let room = open_room(&ctx, &record).await;
