@@ -301,3 +301,62 @@ fn abuse_counts_from_the_first_refusal_until_a_pause() {
     // A second and more without a refusal: it starts over.
     assert_eq!(abuse.refused(start + ms(2_800)), Duration::ZERO);
 }
+
+/// A sink that notes, at each flush, how many messages it has been given so far.
+#[derive(Default)]
+struct Flushes {
+    given: usize,
+    at: Vec<usize>,
+}
+
+impl Sink<Message> for Flushes {
+    type Error = std::convert::Infallible;
+
+    fn poll_ready(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Self::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn start_send(mut self: std::pin::Pin<&mut Self>, _: Message) -> Result<(), Self::Error> {
+        self.given += 1;
+        Ok(())
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Self::Error>> {
+        let given = self.given;
+        self.at.push(given);
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn poll_close(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Self::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn frames_queued_together_leave_in_one_write() {
+    let (outbox, queued) = mpsc::channel(8);
+    for n in 0..3 {
+        outbox.try_send(format!("frame {n}").into()).expect("room");
+    }
+    drop(outbox);
+    let (_too_slow, too_slow) = oneshot::channel();
+    let (_hang_up, hung_up) = oneshot::channel();
+    let signals = Signals {
+        too_slow: Some(too_slow),
+        hung_up,
+    };
+    let mut sink = Flushes::default();
+    write(&mut sink, queued, signals, Duration::from_secs(60)).await;
+    // The three frames in one flush, then the close frame in its own.
+    assert_eq!(sink.at.first(), Some(&3), "flushes at {:?}", sink.at);
+    assert_eq!(sink.given, 4);
+}
