@@ -29,7 +29,7 @@ use crate::http::{AppState, Limits, ReplayCache, WsLimits};
 use crate::ids::{MatchId, ScenarioId};
 use crate::room::{self, Committer, Loaded, Outbox, RoomContext, RoomHandle, Rooms};
 use crate::store::{
-    Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, MatchStatus, NewMatch, NewSeat,
+    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MatchRecord, MatchStatus, NewMatch, NewSeat,
     SavedClock, ScenarioRecord, SqliteStore, Store, StoreError, StoreResult, TokenHash,
 };
 use crate::tokens;
@@ -233,6 +233,44 @@ impl Store for TestStore {
 
     fn saved_clock(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<SavedClock>>> {
         steady!(self.saved_clock(match_id))
+    }
+
+    fn take_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Option<Lease>>> {
+        let node = node.to_owned();
+        steady!(self.take_lease(match_id, &node, ttl))
+    }
+
+    fn renew_leases<'a>(
+        &'a self,
+        node: &'a str,
+        held: &'a [(MatchId, i64)],
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Vec<MatchId>>> {
+        let (node, held) = (node.to_owned(), held.to_vec());
+        steady!(self.renew_leases(&node, &held, ttl))
+    }
+
+    fn release_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        epoch: i64,
+    ) -> BoxFuture<'a, StoreResult<()>> {
+        let node = node.to_owned();
+        steady!(self.release_lease(match_id, &node, epoch))
+    }
+
+    fn lease(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<Lease>>> {
+        steady!(self.lease(match_id))
+    }
+
+    fn leaseless_matches(&self, limit: usize) -> BoxFuture<'_, StoreResult<Vec<MatchId>>> {
+        steady!(self.leaseless_matches(limit))
     }
 
     fn append_chat<'a>(&'a self, batch: &'a [ChatRecord]) -> BoxFuture<'a, StoreResult<()>> {

@@ -107,6 +107,7 @@ async fn store_old_match(store: &dyn Store, log: &[(Seat, Value)]) -> MatchId {
             author: Author::Seat(*seat),
             action: old_spelling(action),
             at: Utc::now(),
+            epoch: None,
         })
         .collect();
     store

@@ -58,6 +58,7 @@ impl Command {
             author,
             action,
             at,
+            epoch: None,
         }
     }
 
@@ -95,6 +96,7 @@ mod tests {
             author,
             action,
             at: DateTime::UNIX_EPOCH,
+            epoch: None,
         }
     }
 

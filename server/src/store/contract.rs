@@ -87,6 +87,7 @@ fn command(match_id: MatchId, seq: i64, author: &str) -> CommandRecord {
         author: author.parse().expect("an author"),
         action: json!({"type": "play", "card": seq, "seat": author}),
         at: at(seq as u32 % 60, 123_456 + seq as u32),
+        epoch: None,
     }
 }
 
@@ -751,6 +752,12 @@ contract!(
     large_batches_are_all_or_nothing,
     a_stand_in_plays_a_persons_seat_of_a_live_match_only,
     bots_take_over_is_kept,
+    leases_are_taken_renewed_and_taken_over,
+    concurrent_takes_have_one_winner,
+    renewing_extends_the_held_leases_and_reports_the_lost,
+    a_released_lease_is_free_at_once,
+    leaseless_matches_are_the_unfinished_ones_nobody_holds,
+    appends_are_fenced_by_the_lease_epoch,
 );
 
 /// The stand-in of the seat `seat` of the stored match `id`.
@@ -1174,6 +1181,303 @@ async fn chat_keeps_the_latest_lines_in_order(store: &dyn Store) {
         .unwrap_err();
     assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
     assert_eq!(store.chat(b.id, 10).await.unwrap().len(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leases: which node owns a match, and the fencing of its commands
+
+/// Long enough that a lease taken in a test never runs out during it.
+const HELD: Duration = Duration::from_secs(600);
+
+/// A lease that has run out the moment it is granted: its holder keeps it only until another
+/// node (or a new take) comes.
+const GONE: Duration = Duration::ZERO;
+
+/// A command stored under lease epoch `epoch`.
+fn leased(match_id: MatchId, seq: i64, epoch: i64) -> CommandRecord {
+    CommandRecord {
+        epoch: Some(epoch),
+        ..command(match_id, seq, "creature")
+    }
+}
+
+/// Takes `match_id`'s lease for `node`, which must get it.
+async fn take(store: &dyn Store, match_id: MatchId, node: &str, ttl: Duration) -> super::Lease {
+    store
+        .take_lease(match_id, node, ttl)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("{node} takes the lease"))
+}
+
+async fn leases_are_taken_renewed_and_taken_over(store: &dyn Store) {
+    let m = store.create_match(artemia(1)).await.unwrap().id;
+    assert_eq!(store.lease(m).await.unwrap(), None);
+
+    let first = take(store, m, "a", Duration::from_secs(60)).await;
+    assert_eq!((first.match_id, first.node.as_str(), first.epoch), (m, "a", 1));
+    assert_eq!(store.lease(m).await.unwrap(), Some(first.clone()));
+
+    // Held: another node gets nothing, and changes nothing.
+    assert_eq!(store.take_lease(m, "b", HELD).await.unwrap(), None);
+    assert_eq!(store.lease(m).await.unwrap(), Some(first.clone()));
+
+    // The holder renews: same epoch, later expiry.
+    let renewed = take(store, m, "a", HELD).await;
+    assert_eq!((renewed.node.as_str(), renewed.epoch), ("a", 1));
+    assert!(renewed.expires_at > first.expires_at, "{renewed:?} after {first:?}");
+
+    // Run out (a renewal that grants nothing), the lease goes to the next node that asks, under
+    // a new epoch.
+    assert_eq!(take(store, m, "a", GONE).await.epoch, 1);
+    let taken = take(store, m, "b", HELD).await;
+    assert_eq!((taken.node.as_str(), taken.epoch), ("b", 2));
+    assert_eq!(store.take_lease(m, "a", HELD).await.unwrap(), None);
+    assert_eq!(store.lease(m).await.unwrap(), Some(taken));
+
+    // A node taking its own expired lease again starts a new epoch too.
+    take(store, m, "b", GONE).await;
+    assert_eq!(take(store, m, "b", HELD).await.epoch, 3);
+
+    assert!(matches!(
+        store.take_lease(MatchId::random(), "a", HELD).await,
+        Err(StoreError::Constraint(_))
+    ));
+}
+
+async fn concurrent_takes_have_one_winner(store: &dyn Store) {
+    let m = store.create_match(artemia(2)).await.unwrap().id;
+    let nodes: Vec<String> = (0..8).map(|i| format!("node-{i}")).collect();
+    let takes = nodes.iter().map(|node| store.take_lease(m, node, HELD));
+    let won: Vec<Option<super::Lease>> = futures_util::future::join_all(takes)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let winners: Vec<&super::Lease> = won.iter().flatten().collect();
+    assert_eq!(winners.len(), 1, "{won:?}");
+    assert_eq!(winners[0].epoch, 1);
+    assert_eq!(store.lease(m).await.unwrap().as_ref(), Some(winners[0]));
+}
+
+async fn renewing_extends_the_held_leases_and_reports_the_lost(store: &dyn Store) {
+    let kept = store.create_match(artemia(1)).await.unwrap().id;
+    let lost = store.create_match(artemia(2)).await.unwrap().id;
+    let lapsed = store.create_match(artemia(3)).await.unwrap().id;
+    let before = take(store, kept, "a", Duration::from_secs(60)).await;
+    take(store, lost, "a", GONE).await;
+    take(store, lost, "b", HELD).await;
+    // Run out, but nobody took it: still the holder's to renew.
+    take(store, lapsed, "a", GONE).await;
+
+    let held = [(kept, 1), (lost, 1), (lapsed, 1)];
+    assert_eq!(store.renew_leases("a", &held, HELD).await.unwrap(), [lost]);
+    let after = store.lease(kept).await.unwrap().unwrap();
+    assert_eq!((after.node.as_str(), after.epoch), ("a", 1));
+    assert!(after.expires_at > before.expires_at, "{after:?} after {before:?}");
+    assert_eq!(store.take_lease(lapsed, "b", HELD).await.unwrap(), None);
+    assert_eq!(store.lease(lost).await.unwrap().unwrap().node, "b");
+
+    // Another epoch, another node: not held.
+    assert_eq!(
+        store.renew_leases("a", &[(kept, 2)], HELD).await.unwrap(),
+        [kept]
+    );
+    assert_eq!(
+        store.renew_leases("b", &[(kept, 1)], HELD).await.unwrap(),
+        [kept]
+    );
+    assert_eq!(store.lease(kept).await.unwrap(), Some(after));
+    assert_eq!(store.renew_leases("a", &[], HELD).await.unwrap(), []);
+}
+
+async fn a_released_lease_is_free_at_once(store: &dyn Store) {
+    let m = store.create_match(artemia(1)).await.unwrap().id;
+    take(store, m, "a", HELD).await;
+
+    // Only the holder, with its epoch, releases.
+    store.release_lease(m, "b", 1).await.unwrap();
+    store.release_lease(m, "a", 2).await.unwrap();
+    assert_eq!(store.take_lease(m, "b", HELD).await.unwrap(), None);
+
+    store.release_lease(m, "a", 1).await.unwrap();
+    let lease = store.lease(m).await.unwrap().unwrap();
+    assert_eq!((lease.node.as_str(), lease.epoch), ("a", 1), "the row stays");
+    assert_eq!(take(store, m, "b", HELD).await.epoch, 2);
+
+    // A late release by the old holder leaves the new one's lease alone.
+    store.release_lease(m, "a", 1).await.unwrap();
+    assert_eq!(store.take_lease(m, "a", HELD).await.unwrap(), None);
+    // Releasing a match never leased does nothing.
+    store.release_lease(MatchId::random(), "a", 1).await.unwrap();
+}
+
+async fn leaseless_matches_are_the_unfinished_ones_nobody_holds(store: &dyn Store) {
+    let mut ids = Vec::new();
+    for seed in 0..6 {
+        ids.push(store.create_match(artemia(seed)).await.unwrap().id);
+        tick().await;
+    }
+    let [never, held, lapsed, live, finished, abandoned]: [MatchId; 6] = ids.try_into().unwrap();
+    take(store, held, "a", HELD).await;
+    take(store, lapsed, "a", GONE).await;
+    store
+        .set_status(live, MatchStatus::Live, None)
+        .await
+        .unwrap();
+    take(store, live, "a", HELD).await;
+    store.release_lease(live, "a", 1).await.unwrap();
+    store
+        .set_status(finished, MatchStatus::Finished, None)
+        .await
+        .unwrap();
+    assert!(store.abandon(abandoned).await.unwrap());
+
+    assert_eq!(
+        store.leaseless_matches(10).await.unwrap(),
+        [never, lapsed, live],
+        "oldest first"
+    );
+    assert_eq!(store.leaseless_matches(2).await.unwrap(), [never, lapsed]);
+}
+
+async fn appends_are_fenced_by_the_lease_epoch(store: &dyn Store) {
+    let m = store.create_match(artemia(1)).await.unwrap().id;
+    let other = store.create_match(artemia(2)).await.unwrap().id;
+    take(store, m, "a", HELD).await;
+    store.append_commands(&[leased(m, 1, 1)]).await.unwrap();
+    assert_eq!(store.commands(m).await.unwrap(), [leased(m, 1, 1)]);
+
+    // Run out but not taken: the holder still appends safely.
+    take(store, m, "a", GONE).await;
+    store.append_commands(&[leased(m, 2, 1)]).await.unwrap();
+
+    // Taken over: the old epoch is refused, with the rest of its batch, even the commands
+    // that need no lease.
+    assert_eq!(take(store, m, "b", HELD).await.epoch, 2);
+    let batch = [command(other, 1, "creature"), leased(m, 3, 1)];
+    assert!(matches!(
+        store.append_commands(&batch).await,
+        Err(StoreError::Fenced)
+    ));
+    assert_eq!(store.commands(other).await.unwrap(), []);
+    assert_eq!(store.commands(m).await.unwrap().len(), 2);
+
+    // One batch may mix epochs of several matches, and commands without one (never checked).
+    let mine = store.create_match(artemia(3)).await.unwrap().id;
+    take(store, mine, "b", HELD).await;
+    let batch = [
+        leased(m, 3, 2),
+        command(other, 1, "creature"),
+        leased(mine, 1, 1),
+        command(m, 4, "clock"),
+    ];
+    store.append_commands(&batch).await.unwrap();
+    let log = store.commands(m).await.unwrap();
+    let epochs: Vec<Option<i64>> = log.iter().map(|c| c.epoch).collect();
+    assert_eq!(epochs, [Some(1), Some(1), Some(2), None]);
+
+    // No lease at all, or two epochs of one match in one batch: refused.
+    let never = store.create_match(artemia(4)).await.unwrap().id;
+    assert!(matches!(
+        store.append_commands(&[leased(never, 1, 1)]).await,
+        Err(StoreError::Fenced)
+    ));
+    assert!(matches!(
+        store
+            .append_commands(&[leased(m, 5, 2), leased(m, 6, 1)])
+            .await,
+        Err(StoreError::Fenced)
+    ));
+    assert_eq!(store.commands(m).await.unwrap().len(), 4);
+    assert_eq!(store.commands(never).await.unwrap(), []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fencing against concurrent takeovers, PostgreSQL only (SQLite has one writer at a time)
+
+/// Runs `test` on a fresh PostgreSQL database of its own.
+async fn on_postgres(test: for<'a> fn(&'a super::PgStore) -> BoxFuture<'a, ()>) {
+    let db = PgTestDb::create().await;
+    let result = AssertUnwindSafe(async {
+        let store = super::PgStore::connect_with(db.options()).await.unwrap();
+        test(&store).await;
+        store.close().await;
+    })
+    .catch_unwind()
+    .await;
+    db.drop_database().await;
+    if let Err(panic) = result {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Waits until `task` is blocked on a row lock of another transaction of this database, and
+/// checks that it has not finished: it waits for that transaction.
+async fn until_blocked<T>(store: &super::PgStore, task: &tokio::task::JoinHandle<T>) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+        assert!(!task.is_finished(), "it finished without waiting for the lock");
+        if waiting > 0 {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "it never waited");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The ordering fencing rests on: an append waits for a takeover in flight and is then fenced,
+/// and a takeover waits for an append in flight (whose commands the new holder then reads).
+fn appends_and_takeovers_wait_for_each_other(store: &super::PgStore) -> BoxFuture<'_, ()> {
+    async move {
+        let m = store.create_match(artemia(1)).await.unwrap().id;
+        take(store, m, "a", HELD).await;
+
+        // A takeover updated the row but has not committed: the old holder's append waits for
+        // it, then sees the new epoch. A plain read would see epoch 1 and let it through.
+        let mut takeover = store.pool().begin().await.unwrap();
+        sqlx::query("UPDATE match_leases SET node = 'b', epoch = 2 WHERE match_id = $1")
+            .bind(m.uuid())
+            .execute(&mut *takeover)
+            .await
+            .unwrap();
+        let appender = store.clone();
+        let append =
+            tokio::spawn(async move { appender.append_commands(&[leased(m, 1, 1)]).await });
+        until_blocked(store, &append).await;
+        takeover.commit().await.unwrap();
+        assert!(matches!(append.await.unwrap(), Err(StoreError::Fenced)));
+        assert_eq!(store.commands(m).await.unwrap(), []);
+
+        // An append holds the lease row as it checks it: a takeover waits for its commit.
+        store.release_lease(m, "b", 2).await.unwrap();
+        let mut append = store.pool().begin().await.unwrap();
+        sqlx::query("SELECT epoch FROM match_leases WHERE match_id = $1 FOR SHARE")
+            .bind(m.uuid())
+            .execute(&mut *append)
+            .await
+            .unwrap();
+        let taker = store.clone();
+        let takeover = tokio::spawn(async move { taker.take_lease(m, "c", HELD).await });
+        until_blocked(store, &takeover).await;
+        append.commit().await.unwrap();
+        let taken = takeover.await.unwrap().unwrap().expect("c takes the lease");
+        assert_eq!((taken.node.as_str(), taken.epoch), ("c", 3));
+    }
+    .boxed()
+}
+
+#[tokio::test]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
+async fn postgres_appends_and_takeovers_wait_for_each_other() {
+    on_postgres(appends_and_takeovers_wait_for_each_other).await;
 }
 
 // ---------------------------------------------------------------------------------------------

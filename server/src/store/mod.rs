@@ -21,6 +21,7 @@ mod contract;
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
@@ -32,12 +33,17 @@ use crate::ids::{MatchId, ScenarioId};
 
 pub use postgres::PgStore;
 pub use records::{
-    Author, ChatRecord, CommandRecord, MatchRecord, NewMatch, NewSeat, SavedClock, ScenarioRecord,
+    Author, ChatRecord, CommandRecord, Lease, MatchRecord, NewMatch, NewSeat, SavedClock, ScenarioRecord,
     SeatRecord, TokenHash,
 };
 pub use sql::SqlStore;
 pub use sqlite::SqliteStore;
 pub use xenotable_protocol::MatchStatus;
+
+/// The longest lease [`Store::take_lease`] and [`Store::renew_leases`] grant; a longer `ttl`
+/// counts as this. Nodes renew every few seconds: a day is plenty, and keeps every expiry a
+/// time both backends store.
+pub const MAX_LEASE_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// What every store operation returns.
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -71,6 +77,10 @@ pub enum StoreError {
     /// for an unfinished match, a token hash for a bot seat, ... Nothing was written.
     #[error("refused by a schema constraint")]
     Constraint(#[source] sqlx::Error),
+    /// A command carries a lease epoch that is not the match's current one: another node took
+    /// the match over (or nobody ever leased it). Nothing of the batch was written.
+    #[error("the match is owned by another node")]
+    Fenced,
     /// A stored value could not be read back as its record type.
     #[error("stored data is malformed: {what}")]
     Corrupt {
@@ -135,7 +145,8 @@ pub enum Backend {
     Sqlite,
 }
 
-/// The persistence contract: matches, their seats and command logs, and scenario files.
+/// The persistence contract: matches, their seats and command logs, the leases that say which
+/// node owns a match, and scenario files.
 ///
 /// Dyn-compatible, so the application holds an `Arc<dyn Store>`; every method returns a boxed
 /// future. All methods are safe to call concurrently: each write is one transaction.
@@ -194,6 +205,14 @@ pub trait Store: Send + Sync {
     /// commit of many rooms. All or nothing: a `(match_id, seq)` already stored or repeated in
     /// the batch is [`StoreError::Conflict`], an unknown match is [`StoreError::Constraint`],
     /// and then no command of the batch is written. An empty batch does nothing.
+    ///
+    /// Fencing: a command with an [`epoch`](CommandRecord::epoch) is written only if, within the
+    /// same transaction, its match's lease row exists with exactly that epoch. Whether the lease
+    /// has expired does not matter: a holder whose lease expired but was not taken over may
+    /// still append. Otherwise the whole batch is [`StoreError::Fenced`] and nothing is written.
+    /// A command without an epoch is not checked. A lease taken over concurrently is ordered
+    /// against the append: either the append commits first and the new holder reads its
+    /// commands, or the append sees the new epoch and is fenced.
     fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>>;
 
     /// A match's command log in seq order (empty for an unknown match).
@@ -258,6 +277,53 @@ pub trait Store: Send + Sync {
 
     /// The clock last saved for a match, if any.
     fn saved_clock(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<SavedClock>>>;
+
+    /// Takes the lease of a match for `node`, for `ttl` from now, in one atomic step:
+    /// - no lease row yet: the lease is `node`'s, epoch 1;
+    /// - the lease has expired (whoever held it, `node` too): `node`'s, epoch one more;
+    /// - `node` holds it unexpired: a renewal, same epoch, expiring `ttl` from now.
+    ///
+    /// `Ok(None)`: another node holds it unexpired, and nothing changed. Of concurrent takes by
+    /// several nodes exactly one wins. A lease is held while now is before its expiry. "Now" is
+    /// the database's clock on PostgreSQL, so the nodes' clocks do not matter; on SQLite (one
+    /// server process per database) it is this process's clock. A `ttl` beyond
+    /// [`MAX_LEASE_TTL`] counts as that. An unknown match is [`StoreError::Constraint`].
+    fn take_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Option<Lease>>>;
+
+    /// Extends, to `ttl` from now, every lease of `held` that `node` still holds with the given
+    /// epoch, expired or not, as long as nobody took it since; in one statement. Returns the
+    /// matches of `held` whose lease it no longer holds (taken over, or taken again with a new
+    /// epoch), in the order of `held`: their rooms must stop. Same clock as
+    /// [`take_lease`](Store::take_lease).
+    fn renew_leases<'a>(
+        &'a self,
+        node: &'a str,
+        held: &'a [(MatchId, i64)],
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Vec<MatchId>>>;
+
+    /// Gives a lease up: if `node` still holds the match's lease with `epoch`, unexpired, it
+    /// expires now, so another node may take it at once. The row stays (epochs only grow).
+    /// Nothing happens otherwise.
+    fn release_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        epoch: i64,
+    ) -> BoxFuture<'a, StoreResult<()>>;
+
+    /// The match's lease row, expired or not: who owns (or last owned) the match. `None`: it
+    /// was never leased (or does not exist).
+    fn lease(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<Lease>>>;
+
+    /// Up to `limit` unfinished (open or live) matches that nobody holds: no lease row, or an
+    /// expired one. Oldest first: what a node may take over.
+    fn leaseless_matches(&self, limit: usize) -> BoxFuture<'_, StoreResult<Vec<MatchId>>>;
 
     /// Stores a batch of chat lines, of any number of matches, in one transaction (the group
     /// commit). All or nothing: a `(match_id, n)` already stored or repeated in the batch is

@@ -1,18 +1,19 @@
 //! The PostgreSQL backend: production, shared by every server node.
 //!
 //! Owns the connection pool, the embedded `migrations/postgres` and what PostgreSQL does its own
-//! way ([`Dialect`]): native `UUID` and `TIMESTAMPTZ` columns, and the instance lock as a session
-//! advisory lock. The queries are [`SqlStore`]'s.
+//! way ([`Dialect`]): native `UUID` and `TIMESTAMPTZ` columns, the instance lock as a session
+//! advisory lock, leases judged by the database's clock, and row locks. The queries are
+//! [`SqlStore`]'s.
 
 use std::str::FromStr;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgQueryResult};
-use sqlx::{Connection, PgConnection, Pool, Postgres, Transaction};
+use sqlx::{Connection, PgConnection, Pool, Postgres, QueryBuilder, Transaction};
 use uuid::Uuid;
 
 use super::sql::{Dialect, SqlStore};
@@ -86,6 +87,20 @@ impl Dialect for Postgres {
 
     fn begin_write(pool: &Pool<Self>) -> BoxFuture<'_, sqlx::Result<Transaction<'static, Self>>> {
         pool.begin().boxed()
+    }
+
+    const ROW_LOCKS: bool = true;
+
+    /// The database's clock (the start of the statement's transaction), so the clocks of the
+    /// nodes sharing it do not matter: `now` is not used.
+    fn push_now(query: &mut QueryBuilder<Self>, _now: DateTime<Utc>) {
+        query.push("now()");
+    }
+
+    fn push_later(query: &mut QueryBuilder<Self>, _now: DateTime<Utc>, ttl: TimeDelta) {
+        query.push("now() + make_interval(secs => ");
+        query.push_bind(ttl.as_seconds_f64());
+        query.push(")");
     }
 
     fn lock_instance(place: &PgConnectOptions) -> BoxFuture<'_, StoreResult<InstanceLock>> {

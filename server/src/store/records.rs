@@ -1,6 +1,6 @@
 //! The plain data the [`Store`](super::Store) reads and writes: what a caller hands in
 //! ([`NewMatch`], [`NewSeat`], [`CommandRecord`], [`ScenarioRecord`]) and what it gets back
-//! ([`MatchRecord`], [`SeatRecord`]). Ids, seats and statuses are typed here; the store parses
+//! ([`MatchRecord`], [`SeatRecord`], [`Lease`]). Ids, seats and statuses are typed here; the store parses
 //! the stored text once, and refuses a value that does not parse. No I/O here: `sql` maps these to
 //! rows.
 
@@ -176,6 +176,27 @@ pub struct CommandRecord {
     pub action: Value,
     /// When the room accepted it. Stored with microsecond precision (finer digits are dropped).
     pub at: DateTime<Utc>,
+    /// The epoch of the match's lease its node held when it stored the command: the store
+    /// refuses it unless that is still the match's current epoch
+    /// ([`append_commands`](super::Store::append_commands)). `None`: stored by a single node
+    /// without leases, never checked.
+    pub epoch: Option<i64>,
+}
+
+/// The lease of a match: the node that owns it, when several nodes share one database
+/// ([`take_lease`](super::Store::take_lease)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    /// The match.
+    pub match_id: MatchId,
+    /// The node that holds the lease, or last held it if it has expired.
+    pub node: String,
+    /// 1 for the match's first lease, one more at every takeover; a renewal keeps it. Every
+    /// command the holder stores carries it ([`CommandRecord::epoch`]).
+    pub epoch: i64,
+    /// Until when the node holds it, by the clock that judges leases (the database's on
+    /// PostgreSQL). Microsecond precision.
+    pub expires_at: DateTime<Utc>,
 }
 
 /// A line of a match's table chat.

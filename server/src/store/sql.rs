@@ -9,7 +9,10 @@
 //!   SQLite, which has neither (its schema documents the forms);
 //! - how a write transaction begins: SQLite takes its write lock up front;
 //! - how many rows a statement changed (sqlx has no backend-neutral accessor);
-//! - the instance lock: an advisory lock, or a lock file beside the database.
+//! - the instance lock: an advisory lock, or a lock file beside the database;
+//! - the clock that judges leases: the database's on PostgreSQL, the server's on SQLite;
+//! - row locks: PostgreSQL's `FOR SHARE` and `FOR UPDATE`, which SQLite, with one writer at a
+//!   time, neither has nor needs.
 //!
 //! A batch of commands or chat lines (a group commit) is one multi-row `INSERT`: one statement,
 //! one transaction and one flush however many rooms it carries.
@@ -17,9 +20,11 @@
 //! Stored text becomes typed values here, once: a seat, an author or a status that does not
 //! parse is [`StoreError::Corrupt`], never a record quietly left out.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
@@ -35,8 +40,8 @@ use crate::games::GameId;
 use crate::ids::{MatchId, ScenarioId};
 
 use super::{
-    Backend, ChatRecord, CommandRecord, InstanceLock, MatchRecord, NewMatch, SavedClock,
-    ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MAX_LEASE_TTL, MatchRecord, NewMatch,
+    SavedClock, ScenarioRecord, SeatRecord, Store, StoreError, StoreResult, TokenHash,
 };
 
 /// What one SQL backend does its own way; everything else is [`SqlStore`]'s.
@@ -73,6 +78,18 @@ pub trait Dialect: Database + HasStatementCache {
 
     /// Takes the database at `place` for this process ([`Store::lock_instance`]).
     fn lock_instance(place: &Self::Place) -> BoxFuture<'_, StoreResult<InstanceLock>>;
+
+    /// Whether a `SELECT` can lock the rows it reads (`FOR SHARE`, `FOR UPDATE`): PostgreSQL,
+    /// where writers run side by side. SQLite's writers take turns on one lock, so a write
+    /// transaction ([`Dialect::begin_write`]) already keeps every other writer out.
+    const ROW_LOCKS: bool;
+
+    /// Pushes the current time as leases are judged: the database's clock, or `now` (this
+    /// process's clock, read once per operation) where the backend has one server process.
+    fn push_now(query: &mut QueryBuilder<Self>, now: DateTime<Utc>);
+
+    /// Pushes the time `ttl` after the one [`Dialect::push_now`] pushes.
+    fn push_later(query: &mut QueryBuilder<Self>, now: DateTime<Utc>, ttl: TimeDelta);
 }
 
 /// A Rust type that backend `DB` both binds and reads.
@@ -245,6 +262,7 @@ struct CommandRow<Id, Time> {
     seat: String,
     action: Value,
     at: Time,
+    epoch: Option<i64>,
 }
 
 impl<Id, Time> CommandRow<Id, Time> {
@@ -258,8 +276,38 @@ impl<Id, Time> CommandRow<Id, Time> {
                 .map_err(|_| StoreError::corrupt("a command's author is no seat"))?,
             action: self.action,
             at: D::read_time(self.at)?,
+            epoch: self.epoch,
         })
     }
+}
+
+/// The columns of a command, in the order [`SqlStore::push_command`] binds them.
+const INSERT_COMMANDS: &str = "INSERT INTO commands (match_id, seq, seat, action, at, epoch) ";
+
+#[derive(sqlx::FromRow)]
+struct LeaseRow<Id, Time> {
+    match_id: Id,
+    node: String,
+    epoch: i64,
+    expires_at: Time,
+}
+
+impl<Id, Time> LeaseRow<Id, Time> {
+    fn record<D: Dialect<Id = Id, Time = Time>>(self) -> StoreResult<Lease> {
+        Ok(Lease {
+            match_id: D::read_id(self.match_id)?,
+            node: self.node,
+            epoch: self.epoch,
+            expires_at: D::read_time(self.expires_at)?,
+        })
+    }
+}
+
+/// A lease's time to live as the store grants it: capped at [`MAX_LEASE_TTL`], whole
+/// microseconds.
+fn lease_ttl(ttl: Duration) -> TimeDelta {
+    let micros = ttl.min(MAX_LEASE_TTL).as_micros();
+    TimeDelta::microseconds(i64::try_from(micros).unwrap_or(i64::MAX))
 }
 
 #[derive(sqlx::FromRow)]
@@ -309,7 +357,11 @@ impl<D: Dialect> SqlStore<D>
 where
     for<'c> &'c mut D::Connection: Executor<'c, Database = D>,
     D::Arguments: IntoArguments<D>,
+    usize: ColumnIndex<D::Row>,
     String: Field<D>,
+    i64: Field<D>,
+    Option<i64>: Field<D>,
+    Value: Field<D>,
 {
     /// The answer of a seat update that changed nothing: `Ok(false)` if the seat exists (the
     /// update's conditions refused it), [`StoreError::NotFound`] if the match or the seat does
@@ -337,16 +389,11 @@ where
         rows: &[R],
         mut push: impl FnMut(Separated<'_, D, &'static str>, &R),
     ) -> StoreResult<()> {
-        let mut statement = |chunk: &[R]| {
-            let mut builder = QueryBuilder::<D>::new(insert);
-            builder.push_values(chunk, &mut push);
-            builder
-        };
         if rows.len() <= ROWS_PER_INSERT {
             if !rows.is_empty() {
                 // Its text varies with the batch's size: not worth a cached prepared statement.
-                let mut builder = statement(rows);
-                builder
+                QueryBuilder::<D>::new(insert)
+                    .push_values(rows, push)
                     .build()
                     .persistent(false)
                     .execute(&self.pool)
@@ -355,12 +402,120 @@ where
             return Ok(());
         }
         let mut tx = D::begin_write(&self.pool).await?;
-        for chunk in rows.chunks(ROWS_PER_INSERT) {
-            let mut builder = statement(chunk);
-            builder.build().persistent(false).execute(&mut *tx).await?;
-        }
+        Self::insert_within(&mut tx, insert, rows, &mut push).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Inserts `rows` within `tx` as [`SqlStore::insert_all`] does: one multi-row statement per
+    /// [`ROWS_PER_INSERT`] rows.
+    async fn insert_within<R>(
+        tx: &mut Transaction<'static, D>,
+        insert: &'static str,
+        rows: &[R],
+        mut push: impl FnMut(Separated<'_, D, &'static str>, &R),
+    ) -> StoreResult<()> {
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            QueryBuilder::<D>::new(insert)
+                .push_values(chunk, &mut push)
+                .build()
+                .persistent(false)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Binds a command's values, in the order of [`INSERT_COMMANDS`].
+    fn push_command(mut row: Separated<'_, D, &'static str>, command: &CommandRecord) {
+        row.push_bind(D::id(command.match_id))
+            .push_bind(command.seq)
+            .push_bind(command.author.to_string())
+            .push_bind(command.action.clone())
+            .push_bind(D::time(command.at))
+            .push_bind(command.epoch);
+    }
+
+    /// The fencing of [`Store::append_commands`], within its transaction `tx` and before any
+    /// insert: [`StoreError::Fenced`] unless every command of `batch` that has an epoch carries
+    /// its match's current lease epoch.
+    ///
+    /// On PostgreSQL the lease rows are read `FOR SHARE`, and that lock is what makes fencing
+    /// sound. Taking a lease over is an `UPDATE` of its row, which conflicts with the share
+    /// lock, so it cannot slip between this check and the commit: a takeover that comes later
+    /// waits until the append has committed, and the new holder, which reads the log once its
+    /// take has committed, sees every command appended here. A takeover already under way
+    /// (updated, not committed) makes this read wait for it, then read the new epoch (`READ
+    /// COMMITTED` re-reads a row it had to wait for), and the batch is fenced. A plain read
+    /// would instead see the last committed epoch and let a stale holder append behind the
+    /// new one's back. The rows are locked in match id order, as `renew_leases` locks them,
+    /// so an append and a renewal of the same matches never deadlock. On SQLite the write
+    /// transaction holds the database's one write lock from `BEGIN IMMEDIATE` on: no take
+    /// runs between the check and the commit.
+    async fn fence(tx: &mut Transaction<'static, D>, batch: &[CommandRecord]) -> StoreResult<()> {
+        let mut fenced: Vec<MatchId> = batch
+            .iter()
+            .filter(|command| command.epoch.is_some())
+            .map(|command| command.match_id)
+            .collect();
+        fenced.sort_unstable();
+        fenced.dedup();
+        let mut current = HashMap::with_capacity(fenced.len());
+        for chunk in fenced.chunks(ROWS_PER_INSERT) {
+            let mut query =
+                QueryBuilder::<D>::new("SELECT match_id, epoch FROM match_leases WHERE match_id IN (");
+            let mut ids = query.separated(", ");
+            for id in chunk {
+                ids.push_bind(D::id(*id));
+            }
+            query.push(") ORDER BY match_id");
+            if D::ROW_LOCKS {
+                query.push(" FOR SHARE");
+            }
+            let rows: Vec<(D::Id, i64)> = query
+                .build_query_as()
+                .persistent(false)
+                .fetch_all(&mut **tx)
+                .await?;
+            for (id, epoch) in rows {
+                current.insert(D::read_id(id)?, epoch);
+            }
+        }
+        let stale = batch.iter().any(|command| {
+            command
+                .epoch
+                .is_some_and(|epoch| current.get(&command.match_id) != Some(&epoch))
+        });
+        if stale {
+            Err(StoreError::Fenced)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The statement of [`Store::renew_leases`] for `held`: extends the leases `node` still
+    /// holds with the given epochs and returns their match ids. On PostgreSQL the subquery locks
+    /// the rows in match id order, as an append's fencing does, so the two never deadlock.
+    fn renewal(
+        node: &str,
+        held: &[(MatchId, i64)],
+        now: DateTime<Utc>,
+        ttl: TimeDelta,
+    ) -> QueryBuilder<D> {
+        let mut query = QueryBuilder::<D>::new("UPDATE match_leases SET expires_at = ");
+        D::push_later(&mut query, now, ttl);
+        query.push(" WHERE match_id IN (SELECT match_id FROM match_leases WHERE node = ");
+        query.push_bind(node.to_owned());
+        query.push(" AND (match_id, epoch) IN (");
+        query.push_values(held, |mut row, (id, epoch)| {
+            row.push_bind(D::id(*id)).push_bind(*epoch);
+        });
+        query.push(") ORDER BY match_id");
+        if D::ROW_LOCKS {
+            query.push(" FOR UPDATE");
+        }
+        query.push(") RETURNING match_id");
+        query
     }
 }
 
@@ -373,6 +528,7 @@ where
     String: Field<D>,
     Option<String>: Field<D>,
     i64: Field<D>,
+    Option<i64>: Field<D>,
     bool: Field<D>,
     Option<bool>: Field<D>,
     Option<Vec<u8>>: Field<D>,
@@ -518,24 +674,25 @@ where
     }
 
     fn append_commands<'a>(&'a self, batch: &'a [CommandRecord]) -> BoxFuture<'a, StoreResult<()>> {
-        self.insert_all(
-            "INSERT INTO commands (match_id, seq, seat, action, at) ",
-            batch,
-            |mut row, command| {
-                row.push_bind(D::id(command.match_id))
-                    .push_bind(command.seq)
-                    .push_bind(command.author.to_string())
-                    .push_bind(command.action.clone())
-                    .push_bind(D::time(command.at));
-            },
-        )
+        async move {
+            if batch.iter().all(|command| command.epoch.is_none()) {
+                return self
+                    .insert_all(INSERT_COMMANDS, batch, Self::push_command)
+                    .await;
+            }
+            let mut tx = D::begin_write(&self.pool).await?;
+            Self::fence(&mut tx, batch).await?;
+            Self::insert_within(&mut tx, INSERT_COMMANDS, batch, Self::push_command).await?;
+            tx.commit().await?;
+            Ok(())
+        }
         .boxed()
     }
 
     fn commands(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Vec<CommandRecord>>> {
         async move {
             let rows: Vec<CommandRow<D::Id, D::Time>> = sqlx::query_as(
-                "SELECT match_id, seq, seat, action, at FROM commands \
+                "SELECT match_id, seq, seat, action, at, epoch FROM commands \
                  WHERE match_id = $1 ORDER BY seq",
             )
             .bind(D::id(match_id))
@@ -718,6 +875,145 @@ where
                     .fetch_optional(&self.pool)
                     .await?;
             Ok(clock)
+        }
+        .boxed()
+    }
+
+    fn take_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Option<Lease>>> {
+        async move {
+            let (now, ttl) = (now(), lease_ttl(ttl));
+            // One statement, so deciding and writing are one atomic step. Of two nodes taking
+            // at once, PostgreSQL makes the second wait for the row the first inserted or
+            // updated, then re-checks the WHERE on it and finds it held; SQLite has one writer
+            // at a time.
+            let mut query = QueryBuilder::<D>::new(
+                "INSERT INTO match_leases (match_id, node, epoch, expires_at) VALUES (",
+            );
+            query.push_bind(D::id(match_id));
+            query.push(", ");
+            query.push_bind(node.to_owned());
+            query.push(", 1, ");
+            D::push_later(&mut query, now, ttl);
+            // A renewal keeps the epoch; a takeover of an expired lease, even by the node that
+            // held it, starts a new one, which fences whatever the old holding still had in
+            // flight.
+            query.push(
+                ") ON CONFLICT (match_id) DO UPDATE SET epoch = CASE \
+                 WHEN match_leases.node = excluded.node AND match_leases.expires_at > ",
+            );
+            D::push_now(&mut query, now);
+            query.push(
+                " THEN match_leases.epoch ELSE match_leases.epoch + 1 END, \
+                 node = excluded.node, expires_at = excluded.expires_at \
+                 WHERE match_leases.node = excluded.node OR match_leases.expires_at <= ",
+            );
+            D::push_now(&mut query, now);
+            query.push(" RETURNING match_id, node, epoch, expires_at");
+            let row: Option<LeaseRow<D::Id, D::Time>> = query
+                .build_query_as()
+                .fetch_optional(&self.pool)
+                .await?;
+            row.map(LeaseRow::record::<D>).transpose()
+        }
+        .boxed()
+    }
+
+    fn renew_leases<'a>(
+        &'a self,
+        node: &'a str,
+        held: &'a [(MatchId, i64)],
+        ttl: Duration,
+    ) -> BoxFuture<'a, StoreResult<Vec<MatchId>>> {
+        async move {
+            let (now, ttl) = (now(), lease_ttl(ttl));
+            let mut kept = Vec::with_capacity(held.len());
+            if held.len() <= ROWS_PER_INSERT {
+                if !held.is_empty() {
+                    // Its text varies with the number of leases: not a cached statement.
+                    kept = Self::renewal(node, held, now, ttl)
+                        .build_query_scalar()
+                        .persistent(false)
+                        .fetch_all(&self.pool)
+                        .await?;
+                }
+            } else {
+                let mut tx = D::begin_write(&self.pool).await?;
+                for chunk in held.chunks(ROWS_PER_INSERT) {
+                    let ids: Vec<D::Id> = Self::renewal(node, chunk, now, ttl)
+                        .build_query_scalar()
+                        .persistent(false)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                    kept.extend(ids);
+                }
+                tx.commit().await?;
+            }
+            let kept = kept
+                .into_iter()
+                .map(D::read_id)
+                .collect::<StoreResult<HashSet<MatchId>>>()?;
+            Ok(held
+                .iter()
+                .map(|(id, _)| *id)
+                .filter(|id| !kept.contains(id))
+                .collect())
+        }
+        .boxed()
+    }
+
+    fn release_lease<'a>(
+        &'a self,
+        match_id: MatchId,
+        node: &'a str,
+        epoch: i64,
+    ) -> BoxFuture<'a, StoreResult<()>> {
+        async move {
+            let now = now();
+            let mut query = QueryBuilder::<D>::new("UPDATE match_leases SET expires_at = ");
+            D::push_now(&mut query, now);
+            query.push(" WHERE match_id = ");
+            query.push_bind(D::id(match_id));
+            query.push(" AND node = ");
+            query.push_bind(node.to_owned());
+            query.push(" AND epoch = ");
+            query.push_bind(epoch);
+            query.push(" AND expires_at > ");
+            D::push_now(&mut query, now);
+            query.build().execute(&self.pool).await?;
+            Ok(())
+        }
+        .boxed()
+    }
+
+    fn lease(&self, match_id: MatchId) -> BoxFuture<'_, StoreResult<Option<Lease>>> {
+        async move {
+            let row: Option<LeaseRow<D::Id, D::Time>> = sqlx::query_as(
+                "SELECT match_id, node, epoch, expires_at FROM match_leases WHERE match_id = $1",
+            )
+            .bind(D::id(match_id))
+            .fetch_optional(&self.pool)
+            .await?;
+            row.map(LeaseRow::record::<D>).transpose()
+        }
+        .boxed()
+    }
+
+    fn leaseless_matches(&self, limit: usize) -> BoxFuture<'_, StoreResult<Vec<MatchId>>> {
+        async move {
+            let mut query = QueryBuilder::<D>::new(
+                "SELECT m.id FROM matches AS m LEFT JOIN match_leases AS l ON l.match_id = m.id \
+                 WHERE m.status IN ('open', 'live') AND (l.match_id IS NULL OR l.expires_at <= ",
+            );
+            D::push_now(&mut query, now());
+            query.push(") ORDER BY m.created_at, m.id LIMIT ");
+            query.push_bind(i64::try_from(limit).unwrap_or(i64::MAX));
+            let ids: Vec<D::Id> = query.build_query_scalar().fetch_all(&self.pool).await?;
+            ids.into_iter().map(D::read_id).collect()
         }
         .boxed()
     }

@@ -4,15 +4,16 @@
 //! Owns the pool, the file's pragmas (WAL, foreign keys, full sync, busy timeout), the embedded
 //! `migrations/sqlite` and what SQLite does its own way ([`Dialect`]): it has no UUID or
 //! timestamp types, so this file alone converts them to and from the TEXT forms the schema
-//! documents; writers take the write lock up front; the instance lock is a file beside the
-//! database. The queries are [`SqlStore`]'s.
+//! documents; writers take the write lock up front, so rows need no locks of their own; leases
+//! are judged by this process's clock; the instance lock is a file beside the database. The
+//! queries are [`SqlStore`]'s.
 
 use std::fs::{OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use futures_util::FutureExt;
 use futures_util::future::BoxFuture;
 use sqlx::migrate::Migrator;
@@ -20,7 +21,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteQueryResult,
     SqliteSynchronous,
 };
-use sqlx::{Pool, Sqlite, SqlitePool, Transaction};
+use sqlx::{Pool, QueryBuilder, Sqlite, SqlitePool, Transaction};
 
 use super::sql::{Dialect, SqlStore};
 use super::{Backend, InstanceLock, StoreError, StoreResult};
@@ -151,6 +152,18 @@ impl Dialect for Sqlite {
     /// instead of failing when a read lock cannot be upgraded.
     fn begin_write(pool: &Pool<Self>) -> BoxFuture<'_, sqlx::Result<Transaction<'static, Self>>> {
         pool.begin_with("BEGIN IMMEDIATE").boxed()
+    }
+
+    const ROW_LOCKS: bool = false;
+
+    /// This process's clock, bound: one server process uses the database (the instance lock),
+    /// so its clock is the only one. SQLite's own `'now'` keeps only milliseconds.
+    fn push_now(query: &mut QueryBuilder<Self>, now: DateTime<Utc>) {
+        query.push_bind(Self::time(now));
+    }
+
+    fn push_later(query: &mut QueryBuilder<Self>, now: DateTime<Utc>, ttl: TimeDelta) {
+        query.push_bind(Self::time(now + ttl));
     }
 
     fn lock_instance(place: &Option<PathBuf>) -> BoxFuture<'_, StoreResult<InstanceLock>> {
