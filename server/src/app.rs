@@ -8,11 +8,12 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio::net::TcpListener;
 
 use crate::bots::Budget;
+use crate::cluster::{Cluster, keeper};
 use crate::config::ServeConfig;
 use crate::http::{self, AppState, ReplayCache, WebClient, listen};
 use crate::room::{Committer, RoomContext, Rooms, abandon};
 use crate::scenarios::{self, ShippedError};
-use crate::store::{self, InstanceLock, Store, StoreError};
+use crate::store::{self, Backend, InstanceLock, Store, StoreError};
 
 /// Why the server could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -25,13 +26,16 @@ pub enum ServeError {
     Shipped(#[from] ShippedError),
     #[error("--web-dir {0}: no index.html there")]
     WebDir(String),
+    #[error("the nodes of a cluster (--nats-url) share a PostgreSQL database: set DATABASE_URL")]
+    ClusterNeedsPostgres,
 }
 
 /// A started server: what the handlers share, and the database taken for this process.
 pub struct Started {
     pub state: AppState,
-    /// Held while the server runs: a second server on the same database refuses to start.
-    pub instance: InstanceLock,
+    /// Held while a single node runs: a second server on the same database refuses to start.
+    /// `None` for a node of a cluster, which shares the database through leases.
+    pub instance: Option<InstanceLock>,
 }
 
 /// Checks that a `--web-dir` holds a web client, connects the store and takes it for this
@@ -50,7 +54,29 @@ pub async fn start(
         return Err(ServeError::WebDir(dir.display().to_string()));
     }
     let store: Arc<dyn Store> = store::connect(&config.database_url()).await?;
-    let instance = store.lock_instance().await?;
+    let cluster = match &config.cluster.nats_url {
+        Some(_) if store.backend() != Backend::Postgres => {
+            return Err(ServeError::ClusterNeedsPostgres);
+        }
+        Some(_) => {
+            // Leases are held by this process, not by the name: a node restarted under the
+            // same name must not inherit (and append under) the epochs of its previous life.
+            let node = match &config.cluster.node_id {
+                Some(name) => format!("{name}#{}", &random_id()[..12]),
+                None => random_id(),
+            };
+            Some(Cluster::new(
+                store.clone(),
+                node,
+                Duration::from_millis(config.cluster.lease_ms),
+            ))
+        }
+        None => None,
+    };
+    let instance = match cluster {
+        Some(_) => None,
+        None => Some(store.lock_instance().await?),
+    };
     let shipped = scenarios::load_shipped(store.as_ref(), config.scenarios_dir.as_deref()).await?;
     tracing::info!(shipped, "shipped scenarios stored");
     let room_ctx = RoomContext {
@@ -58,6 +84,7 @@ pub async fn start(
         committer: Committer::spawn(store.clone()),
         bot_delay: Duration::from_millis(config.bot_delay_ms),
         bot_budget: Budget::time(Duration::from_millis(config.bot_think_ms)),
+        cluster: cluster.clone(),
         chat_rate: config.limits.chat(),
         takeover_after: config.patience().idle,
     };
@@ -73,18 +100,38 @@ pub async fn start(
     };
     let patience = config.patience();
     let abandoned = abandon::sweep(&state.room_ctx, &state.rooms, patience).await;
-    let unfinished = store.unfinished_matches().await?;
-    let (mut recovered, mut finished) = (0, 0);
-    for record in &unfinished {
-        match state.rooms.resume(&state.room_ctx, record).await {
-            Ok(Some(_)) => recovered += 1,
-            Ok(None) => finished += 1,
-            Err(e) => tracing::error!(id = %record.id, error = %e, "cannot recover match"),
+    match &cluster {
+        // A node of a cluster resumes the matches nobody runs, now and whenever a node dies.
+        Some(cluster) => {
+            let resumed = keeper::take_over(cluster, &state.room_ctx, &state.rooms).await;
+            tracing::info!(
+                node = cluster.node(),
+                resumed,
+                abandoned,
+                "cluster node started"
+            );
+            keeper::spawn(cluster.clone(), state.room_ctx.clone(), state.rooms.clone());
+        }
+        None => {
+            let unfinished = store.unfinished_matches().await?;
+            let (mut recovered, mut finished) = (0, 0);
+            for record in &unfinished {
+                match state.rooms.resume(&state.room_ctx, record).await {
+                    Ok(Some(_)) => recovered += 1,
+                    Ok(None) => finished += 1,
+                    Err(e) => tracing::error!(id = %record.id, error = %e, "cannot recover match"),
+                }
+            }
+            tracing::info!(recovered, finished, abandoned, "unfinished matches resumed");
         }
     }
-    tracing::info!(recovered, finished, abandoned, "unfinished matches resumed");
     abandon::spawn_sweeper(state.room_ctx.clone(), state.rooms.clone(), patience);
     Ok(Started { state, instance })
+}
+
+/// An id nobody else picks: a random UUID's 32 hex digits.
+fn random_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 /// Serves `started` on `listener` until Ctrl-C or SIGTERM.

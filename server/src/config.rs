@@ -100,7 +100,29 @@ pub struct ServeConfig {
     #[arg(long, env = "XENOTABLE_ALLOWED_ORIGINS", value_delimiter = ',')]
     pub allowed_origins: Vec<String>,
     #[command(flatten)]
+    pub cluster: ClusterConfig,
+    #[command(flatten)]
     pub limits: LimitsConfig,
+}
+
+/// Running as one node of several on one PostgreSQL (see "Running a cluster" in the README).
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Cluster")]
+pub struct ClusterConfig {
+    /// NATS server of the cluster (`nats://host:4222`). Set, this server is one node of a
+    /// cluster: it runs only the matches whose lease it holds, and takes over those of a node
+    /// that died. Needs PostgreSQL. Unset: a single node, which runs every match.
+    #[arg(long, env = "XENOTABLE_NATS_URL")]
+    pub nats_url: Option<String>,
+    /// This node's name in the cluster, in logs and lease rows (a random suffix per process is
+    /// added, so a restarted node never inherits its previous life's leases).
+    #[arg(long, env = "XENOTABLE_NODE_ID")]
+    pub node_id: Option<String>,
+    /// Milliseconds a node's hold on a match lasts unless renewed: after a node dies, its
+    /// matches resume on another node within about this long.
+    #[arg(long, env = "XENOTABLE_LEASE_MS", default_value_t = 5_000,
+          value_parser = clap::value_parser!(u64).range(300..))]
+    pub lease_ms: u64,
 }
 
 /// What one client, and all of them together, may take. A client is an IPv4 address or an

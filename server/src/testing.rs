@@ -29,8 +29,8 @@ use crate::http::{AppState, Limits, ReplayCache, WsLimits};
 use crate::ids::{MatchId, ScenarioId};
 use crate::room::{self, Committer, Loaded, Outbox, RoomContext, RoomHandle, Rooms};
 use crate::store::{
-    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MatchRecord, MatchStatus, NewMatch, NewSeat,
-    SavedClock, ScenarioRecord, SqliteStore, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MatchRecord, MatchStatus, NewMatch,
+    NewSeat, SavedClock, ScenarioRecord, SqliteStore, Store, StoreError, StoreResult, TokenHash,
 };
 use crate::tokens;
 
@@ -297,6 +297,7 @@ pub fn room_context(store: Arc<dyn Store>) -> RoomContext {
         store,
         bot_delay: BOT_DELAY,
         bot_budget: Budget::default(),
+        cluster: None,
         chat_rate: Rate {
             per_second: 1.0,
             burst: 5.0,
@@ -380,10 +381,10 @@ impl TestConn {
     /// Connects `viewer` to `room` with room for `outbox` frames, and reads its `welcome`.
     pub async fn open(room: &RoomHandle, viewer: Viewer, outbox: usize) -> (TestConn, Value) {
         let (frames, queued) = mpsc::channel(outbox);
-        // Nothing listens for "too slow": the tests' outboxes are large enough.
-        let (too_slow, _) = oneshot::channel();
+        // Nothing listens for a hang-up: the tests' outboxes are large enough.
+        let (hang_up, _) = oneshot::channel();
         let conn = room
-            .connect(viewer, Outbox { frames, too_slow })
+            .connect(viewer, Outbox { frames, hang_up })
             .await
             .expect("the room is open");
         let mut test = TestConn {

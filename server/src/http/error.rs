@@ -96,6 +96,18 @@ impl From<StoreError> for HttpError {
 
 impl From<LoadError> for HttpError {
     fn from(error: LoadError) -> HttpError {
+        if error.owned_elsewhere() {
+            // Until sockets are relayed between nodes, a match is played on the node that runs
+            // it; a load balancer's next try may land there, or this node may take it over.
+            return HttpError {
+                retry_after: Some(1),
+                ..HttpError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "owned_elsewhere",
+                    "another server of this cluster runs the match; try again",
+                )
+            };
+        }
         HttpError::internal(&error)
     }
 }

@@ -302,6 +302,9 @@ async fn join(
     }
     let token = tokens::new_token().map_err(|e| HttpError::internal(&e))?;
     let hash = tokens::hash(&token);
+    // The room first: in a cluster, a node that does not run the match refuses here, before
+    // the seat is claimed for a room that would never hear of it.
+    let room = app.rooms.open(&app.room_ctx, &record).await?;
     if !app.store.claim_seat(id, seat, &name, hash).await? {
         return Err(HttpError::new(
             StatusCode::CONFLICT,
@@ -309,7 +312,6 @@ async fn join(
             format!("{seat} is already taken"),
         ));
     }
-    let room = app.rooms.open(&app.room_ctx, &record).await?;
     room.seat_taken(req.seat, name, hash).await;
     Ok(Json(SeatToken {
         seat: req.seat,

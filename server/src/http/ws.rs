@@ -28,7 +28,7 @@ use super::rate::{Rate, TokenBucket};
 use super::{AppState, HttpError};
 use crate::games::{RuleError, Viewer};
 use crate::room::frame::refused;
-use crate::room::{Outbox, RoomHandle};
+use crate::room::{HangUp, Outbox, RoomHandle};
 use crate::tokens;
 
 /// tungstenite's read buffer: allocated whole for every connection, so kept small (its default,
@@ -199,6 +199,8 @@ enum Goodbye {
     Silent,
     /// Its frames piled up faster than it read them: 1013.
     TooSlow,
+    /// Another node of the cluster runs the match now: 1012, reconnect.
+    Moved,
 }
 
 impl Goodbye {
@@ -210,6 +212,7 @@ impl Goodbye {
             Goodbye::Abuse => (close_code::POLICY, "too many frames"),
             Goodbye::Silent => (close_code::AWAY, "nothing heard"),
             Goodbye::TooSlow => (close_code::AGAIN, "too slow"),
+            Goodbye::Moved => (close_code::RESTART, "the match moved to another server"),
         };
         Some(CloseFrame {
             code,
@@ -226,18 +229,22 @@ where
     R: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     let (frames, queued) = mpsc::channel(limits.outbox);
-    let (too_slow, slow) = oneshot::channel();
+    let (room_hang_up, room_hung_up) = oneshot::channel();
     // The reader's refusals go through a weak sender: once the room lets go of the connection,
     // nothing keeps its outbox open.
     let replies = frames.downgrade();
-    let Ok(conn) = room.connect(viewer, Outbox { frames, too_slow }).await else {
+    let outbox = Outbox {
+        frames,
+        hang_up: room_hang_up,
+    };
+    let Ok(conn) = room.connect(viewer, outbox).await else {
         let _ = sink.close().await;
         return;
     };
     tracing::debug!(conn, "connected");
     let (hang_up, hung_up) = oneshot::channel();
     let signals = Signals {
-        too_slow: Some(slow),
+        room: Some(room_hung_up),
         hung_up,
     };
     let mut writer = tokio::spawn(write(sink, queued, signals, limits.ping_interval));
@@ -369,26 +376,27 @@ async fn send_batch<S: Sink<Message> + Unpin>(
     sink.flush().await
 }
 
-/// What tells the writer to stop: the room (the connection is too slow), or the reader.
+/// What tells the writer to stop: the room (the connection is too slow, or the match moved),
+/// or the reader.
 struct Signals {
     /// `None` once the room has let go without a word.
-    too_slow: Option<oneshot::Receiver<()>>,
+    room: Option<oneshot::Receiver<HangUp>>,
     hung_up: oneshot::Receiver<Goodbye>,
 }
 
 impl Signals {
     /// Waits for a reason to stop. Cancel-safe.
     async fn next(&mut self) -> Goodbye {
-        if let Some(too_slow) = self.too_slow.as_mut() {
+        if let Some(room) = self.room.as_mut() {
             tokio::select! {
-                fired = too_slow => {
-                    if fired.is_ok() {
-                        return Goodbye::TooSlow;
-                    }
-                }
+                fired = room => match fired {
+                    Ok(HangUp::TooSlow) => return Goodbye::TooSlow,
+                    Ok(HangUp::Moved) => return Goodbye::Moved,
+                    Err(_) => {}
+                },
                 goodbye = &mut self.hung_up => return goodbye.unwrap_or(Goodbye::Left),
             }
-            self.too_slow = None;
+            self.room = None;
         }
         (&mut self.hung_up).await.unwrap_or(Goodbye::Left)
     }

@@ -55,14 +55,34 @@ pub async fn sweep(ctx: &RoomContext, rooms: &Rooms, patience: Patience) -> usiz
     for id in stale {
         let room = match rooms.get(id) {
             Some(room) => Some(room),
-            None => room_to_take_over(ctx, rooms, id).await,
+            None => {
+                // In a cluster, the node that runs a match sweeps it; one nobody runs is taken
+                // first, so no other node resumes it meanwhile.
+                if let Some(cluster) = &ctx.cluster {
+                    match cluster.take(id).await {
+                        Ok(Some(_)) => {}
+                        Ok(None) => continue,
+                        Err(e) => {
+                            tracing::warn!(%id, error = %e, "cannot take the match's lease");
+                            continue;
+                        }
+                    }
+                }
+                room_to_take_over(ctx, rooms, id).await
+            }
         };
         let done = match room {
             Some(room) => room.abandon().await.unwrap_or(false),
-            None => ctx.store.abandon(id).await.unwrap_or_else(|e| {
-                tracing::warn!(%id, error = %e, "cannot abandon the match");
-                false
-            }),
+            None => {
+                let done = ctx.store.abandon(id).await.unwrap_or_else(|e| {
+                    tracing::warn!(%id, error = %e, "cannot abandon the match");
+                    false
+                });
+                if let Some(cluster) = &ctx.cluster {
+                    cluster.release(id).await;
+                }
+                done
+            }
         };
         if done {
             tracing::info!(%id, "match abandoned");

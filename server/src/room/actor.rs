@@ -24,7 +24,7 @@ use super::command::Command;
 use super::frame::{self, parse_frame};
 use super::seqs::{Seqs, seen_by};
 use super::thinking::{Thought, think};
-use super::{Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
+use super::{CommitError, HangUp, Loaded, Msg, Outbox, RoomContext, RoomStatus, load};
 use crate::bots::{Bot, BotLevel, bot_seed};
 use crate::games::{AnyMatch, Clock, Envelope, Json, JsonEvent, RuleError, Viewer};
 use crate::http::rate::TokenBucket;
@@ -73,7 +73,7 @@ struct Conn {
     viewer: Viewer,
     frames: mpsc::Sender<Utf8Bytes>,
     /// Taken when the connection is closed for being too slow.
-    too_slow: Option<oneshot::Sender<()>>,
+    hang_up: Option<oneshot::Sender<HangUp>>,
     /// Its chat lines.
     chat: TokenBucket,
 }
@@ -148,6 +148,10 @@ pub struct Room {
     over_recorded: bool,
     /// The match was abandoned: nothing more is played in it.
     abandoned: bool,
+    /// The epoch of this node's lease on the match, stored with every command (cluster only).
+    epoch: Option<i64>,
+    /// Another node runs the match now: the room has let its connections go and stops.
+    moved: bool,
     /// The seat whose clock last ran out and the seq of its `TimeUp` in that seat's numbering:
     /// an act of that seat sent before it saw the expiry is told `time_up`.
     timed_out: Option<(Seat, u64)>,
@@ -167,6 +171,7 @@ impl Room {
             status,
             saved_clock,
             chat,
+            epoch,
         } = loaded;
         let chat_count = chat.last().map_or(0, |c| c.n);
         let chat = chat
@@ -217,6 +222,8 @@ impl Room {
             chat_count,
             over_recorded: status.is_over(),
             abandoned: status == MatchStatus::Abandoned,
+            epoch,
+            moved: false,
             timed_out: None,
             rx,
         };
@@ -252,7 +259,7 @@ impl Room {
                         if takeover.is_some() => self.take_over(false).await,
                     Some(thought) = self.thoughts.recv() => self.on_thought(thought).await,
                 }
-                if self.over_recorded && self.conns.is_empty() {
+                if self.moved || (self.over_recorded && self.conns.is_empty()) {
                     break;
                 }
             }
@@ -275,16 +282,16 @@ impl Room {
             } => {
                 let conn = self.next_conn;
                 self.next_conn += 1;
-                let Outbox { frames, too_slow } = outbox;
+                let Outbox { frames, hang_up } = outbox;
                 if frames.try_send(self.welcome(viewer)).is_ok() {
                     let chat = TokenBucket::new(self.ctx.chat_rate, Instant::now());
-                    let too_slow = Some(too_slow);
+                    let hang_up = Some(hang_up);
                     self.conns.insert(
                         conn,
                         Conn {
                             viewer,
                             frames,
-                            too_slow,
+                            hang_up,
                             chat,
                         },
                     );
@@ -354,7 +361,22 @@ impl Room {
             Msg::Abandon { reply } => {
                 let _ = reply.send(self.abandon().await);
             }
+            Msg::Moved => self.hand_over_to_another_node(),
         }
+    }
+
+    /// Lets every connection go with [`HangUp::Moved`], so it reconnects to whichever node runs
+    /// the match now, and marks the room to stop. Nothing is stored: the other node owns the
+    /// match.
+    fn hand_over_to_another_node(&mut self) {
+        tracing::info!(seq = self.seqs.log(), "match moved to another node");
+        for (_, mut conn) in self.conns.drain() {
+            if let Some(hang_up) = conn.hang_up.take() {
+                let _ = hang_up.send(HangUp::Moved);
+            }
+            metrics::gauge!("xenotable_connections").decrement(1.0);
+        }
+        self.moved = true;
     }
 
     /// Connections of people at a seat.
@@ -526,8 +548,8 @@ impl Room {
             // A connection that cannot keep up is closed (1013) and let go; it may reconnect
             // and get a fresh welcome.
             Err(mpsc::error::TrySendError::Full(_)) => {
-                if let Some(too_slow) = c.too_slow.take() {
-                    let _ = too_slow.send(());
+                if let Some(hang_up) = c.hang_up.take() {
+                    let _ = hang_up.send(HangUp::TooSlow);
                 }
                 metrics::counter!("xenotable_connections_too_slow_total").increment(1);
                 tracing::debug!(conn, "connection too slow: closed");
@@ -730,14 +752,26 @@ impl Room {
         conn: Option<u64>,
         reference: Option<String>,
     ) -> Result<(), RuleError> {
-        let record = command.record(self.id, (self.seqs.log() + 1) as i64, Utc::now());
-        if let Err(e) = self.ctx.committer.commit(record).await {
-            tracing::error!(error = %e, "command not stored; rebuilding from the log");
-            self.rebuild().await;
-            return Err(RuleError::new(
-                "storage_failed",
-                "the move could not be saved; try again",
-            ));
+        let seq = (self.seqs.log() + 1) as i64;
+        let record = command.record(self.id, seq, Utc::now(), self.epoch);
+        match self.ctx.committer.commit(record).await {
+            Ok(()) => {}
+            // The lease is lost: the node that holds it now replays the log and goes on.
+            Err(CommitError::Fenced) => {
+                self.hand_over_to_another_node();
+                return Err(RuleError::new(
+                    "match_moved",
+                    "the match moved to another server; reconnect and send it again",
+                ));
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "command not stored; rebuilding from the log");
+                self.rebuild().await;
+                return Err(RuleError::new(
+                    "storage_failed",
+                    "the move could not be saved; try again",
+                ));
+            }
         }
         self.seqs.count(events);
         metrics::counter!("xenotable_commands_accepted_total").increment(1);

@@ -46,8 +46,15 @@ impl Command {
         }
     }
 
-    /// The command as the log stores it, the `seq`-th of match `match_id`, accepted `at`.
-    pub fn record(self, match_id: MatchId, seq: i64, at: DateTime<Utc>) -> CommandRecord {
+    /// The command as the log stores it, the `seq`-th of match `match_id`, accepted `at` by the
+    /// holder of the match's lease `epoch` (`None` on a single node).
+    pub fn record(
+        self,
+        match_id: MatchId,
+        seq: i64,
+        at: DateTime<Utc>,
+        epoch: Option<i64>,
+    ) -> CommandRecord {
         let (author, action) = match self {
             Command::Act { seat, action } => (Author::Seat(seat), action),
             Command::TimeUp => (Author::Clock, Value::from(TIME_UP)),
@@ -58,7 +65,7 @@ impl Command {
             author,
             action,
             at,
-            epoch: None,
+            epoch,
         }
     }
 
@@ -103,7 +110,7 @@ mod tests {
     /// The log of existing databases: a clock expiry is `("clock", "TimeUp")`.
     #[test]
     fn a_clock_expiry_is_stored_as_it_always_was() {
-        let record = Command::TimeUp.record(nil(), 7, DateTime::UNIX_EPOCH);
+        let record = Command::TimeUp.record(nil(), 7, DateTime::UNIX_EPOCH, None);
         assert_eq!(record, stored(Author::Clock, json!("TimeUp")));
         assert_eq!(Command::from_record(&record), Ok(Command::TimeUp));
     }
@@ -115,7 +122,7 @@ mod tests {
             seat: Seat::Marines,
             action: action.clone(),
         };
-        let record = command.clone().record(nil(), 7, DateTime::UNIX_EPOCH);
+        let record = command.clone().record(nil(), 7, DateTime::UNIX_EPOCH, None);
         assert_eq!(record, stored(Author::Seat(Seat::Marines), action));
         assert_eq!(Command::from_record(&record), Ok(command));
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{ChatRecord, CommandRecord, Store, StoreResult};
+use crate::store::{ChatRecord, CommandRecord, Store, StoreError, StoreResult};
 
 /// The largest batch written in one transaction.
 const MAX_BATCH: usize = 512;
@@ -22,8 +22,29 @@ enum Pending {
 
 /// A command or chat line could not be made durable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the record could not be stored: {0}")]
-pub struct CommitError(String);
+pub enum CommitError {
+    /// The command's lease epoch is no longer the match's: another node of the cluster took
+    /// the match over, and this node must stop running it.
+    #[error("another node runs the match now")]
+    Fenced,
+    /// Any other failure, in a few words.
+    #[error("the record could not be stored: {0}")]
+    Failed(String),
+}
+
+impl From<StoreError> for CommitError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::Fenced => CommitError::Fenced,
+            other => CommitError::Failed(other.to_string()),
+        }
+    }
+}
+
+/// The committer's task is gone (the server is stopping).
+fn stopped() -> CommitError {
+    CommitError::Failed("the writer has stopped".into())
+}
 
 /// The handle rooms use to make a command or a chat line durable.
 #[derive(Clone)]
@@ -51,13 +72,8 @@ impl Committer {
 
     async fn write(&self, pending: impl FnOnce(Done) -> Pending) -> Result<(), CommitError> {
         let (done, answer) = oneshot::channel();
-        self.tx
-            .send(pending(done))
-            .await
-            .map_err(|_| CommitError("the writer has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| CommitError("the writer has stopped".into()))?
+        self.tx.send(pending(done)).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 }
 
@@ -116,14 +132,15 @@ async fn write_all<R: Record>(store: &dyn Store, pending: Vec<(R, Done)>) {
             for (record, done) in records.iter().zip(dones) {
                 let result = R::append(store, std::slice::from_ref(record))
                     .await
-                    .map_err(|e| CommitError(e.to_string()));
+                    .map_err(CommitError::from);
                 let _ = done.send(result);
             }
         }
         Err(e) => {
             tracing::error!(error = %e, "record not stored");
+            let error = CommitError::from(e);
             for done in dones {
-                let _ = done.send(Err(CommitError(e.to_string())));
+                let _ = done.send(Err(error.clone()));
             }
         }
     }

@@ -20,6 +20,16 @@ pub enum LoadError {
     Replay { seq: i64, error: MatchError },
     #[error("the replay was interrupted")]
     Interrupted,
+    /// Another node of the cluster runs the match (it holds the match's lease).
+    #[error("another node runs the match")]
+    OwnedElsewhere,
+}
+
+impl LoadError {
+    /// Whether another node runs the match, rather than anything being wrong with it.
+    pub fn owned_elsewhere(&self) -> bool {
+        matches!(self, LoadError::OwnedElsewhere)
+    }
 }
 
 /// The seats of a stored match, in their order.

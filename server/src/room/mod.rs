@@ -28,6 +28,7 @@ pub use commit::{CommitError, Committer};
 pub use seqs::Seqs;
 
 use crate::bots::Budget;
+use crate::cluster::Cluster;
 use crate::games::Viewer;
 use crate::http::rate::Rate;
 use crate::ids::MatchId;
@@ -42,6 +43,9 @@ pub struct RoomContext {
     pub bot_delay: Duration,
     /// How long a searching (`strong`) bot may think over one decision.
     pub bot_budget: Budget,
+    /// This node's leases, when it is one node of a cluster: a room runs only while the node
+    /// holds its match's lease. `None`: a single node, which runs every match.
+    pub cluster: Option<Cluster>,
     /// How fast each seat's connection may chat.
     pub chat_rate: Rate,
     /// In a match whose bots take over, how long a player may be away from the table (no
@@ -55,8 +59,19 @@ pub struct Outbox {
     /// Its frames, already serialized for its viewer. The room holds the only sender that
     /// keeps the channel open: once the room lets the connection go, its writer sees the end.
     pub frames: mpsc::Sender<Utf8Bytes>,
-    /// Fired when its frames pile up faster than it reads them: it is closed (1013).
-    pub too_slow: oneshot::Sender<()>,
+    /// Fired when the room closes the connection before the match is over: its frames piled
+    /// up faster than it read them, or the match moved to another node of the cluster.
+    pub hang_up: oneshot::Sender<HangUp>,
+}
+
+/// Why a room closed a connection while its match goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HangUp {
+    /// Its frames piled up faster than it read them (1013: it may come back later).
+    TooSlow,
+    /// This node no longer runs the match: another node of the cluster took it over (1012:
+    /// reconnect, to any node).
+    Moved,
 }
 
 /// What a room tells the lobby about itself.
@@ -92,6 +107,8 @@ enum Msg {
     Abandon {
         reply: oneshot::Sender<bool>,
     },
+    /// Another node of the cluster has taken the match over: stop running it here.
+    Moved,
 }
 
 /// The stub of a room task.
@@ -108,12 +125,25 @@ pub struct Loaded {
     status: MatchStatus,
     saved_clock: Option<SavedClock>,
     chat: Vec<ChatRecord>,
+    /// The epoch of this node's lease on the match, stored with every command (cluster only).
+    epoch: Option<i64>,
 }
 
 impl Loaded {
     /// Rebuilds the match `record` describes from its log in the store, settles its status
-    /// (see [`load::settle`]) and reads its chat and its saved clock.
+    /// (see [`load::settle`]) and reads its chat and its saved clock. In a cluster, takes the
+    /// match's lease first ([`load::LoadError::OwnedElsewhere`] if another node holds it), so
+    /// the log read after holds every command the match's previous node stored.
     pub async fn load(ctx: &RoomContext, record: &MatchRecord) -> Result<Loaded, load::LoadError> {
+        let epoch = match &ctx.cluster {
+            Some(cluster) => Some(
+                cluster
+                    .take(record.id)
+                    .await?
+                    .ok_or(load::LoadError::OwnedElsewhere)?,
+            ),
+            None => None,
+        };
         let (game, seqs) = load::replay(ctx.store.as_ref(), record).await?;
         let status = load::settle(ctx.store.as_ref(), record, game.outcome()).await?;
         let chat = ctx.store.chat(record.id, actor::CHAT_HISTORY).await?;
@@ -130,6 +160,7 @@ impl Loaded {
             status,
             saved_clock,
             chat,
+            epoch,
         })
     }
 }
@@ -175,6 +206,12 @@ impl RoomHandle {
             .send(Msg::Frame { conn, text })
             .await
             .map_err(|_| RoomClosed)
+    }
+
+    /// Another node of the cluster has taken the match over: the room hangs up on every
+    /// connection (1012, so they reconnect) and stops, its bots and its clock with it.
+    pub async fn moved(&self) {
+        let _ = self.tx.send(Msg::Moved).await;
     }
 
     /// A player has claimed an open seat (already recorded in the store).
@@ -252,10 +289,14 @@ impl Rooms {
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
         let rooms = self.clone();
         let id = record.id;
+        let cluster = ctx.cluster.clone();
         tokio::spawn(async move {
             room.run().await;
             rooms.remove_closed(id);
             metrics::gauge!("xenotable_live_rooms").decrement(1.0);
+            if let Some(cluster) = cluster {
+                cluster.release(id).await;
+            }
         });
         handle
     }

@@ -247,7 +247,7 @@ fn deployment(record: &MatchRecord) -> Vec<CommandRecord> {
         placed.insert(action["model"].clone());
         game.act(seat, &action).expect("a legal action");
         let seq = log.len() as i64 + 1;
-        log.push(Command::Act { seat, action }.record(record.id, seq, Utc::now()));
+        log.push(Command::Act { seat, action }.record(record.id, seq, Utc::now(), None));
     }
     log
 }

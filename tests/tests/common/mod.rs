@@ -20,6 +20,8 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, client_async, connect_async};
+use xenotable_protocol::Seat;
+use xenotable_server::games::{GameId, MatchSetup, Viewer, new_match};
 
 /// How long any single wait of a test may take before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
@@ -743,5 +745,106 @@ impl Picker {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// What one seat saw: its acknowledged moves (seq, action) and its last view.
+#[derive(Default)]
+pub struct Seen {
+    pub acked: Vec<(u64, Value)>,
+    pub last_view: Option<Value>,
+}
+
+/// Plays random legal moves until the match ends or the connection dies.
+pub async fn play(mut client: Client, pick: &mut Picker, seen: &mut Seen) {
+    let mut sent: Vec<Value> = Vec::new();
+    while let Some(frame) = client.recv_or_closed().await {
+        if !matches!(frame["t"].as_str(), Some("welcome" | "update")) {
+            continue;
+        }
+        if let Some(r) = frame["ref"].as_str() {
+            let k: usize = r[1..].parse().expect("our refs are m<k>");
+            let seq = frame["seq"].as_u64().expect("a seq");
+            seen.acked.push((seq, sent[k].clone()));
+        }
+        let view = frame["view"].clone();
+        seen.last_view = Some(view.clone());
+        if !view["outcome"].is_null() {
+            return;
+        }
+        let legal = view["legal"].as_array().cloned().unwrap_or_default();
+        if !legal.is_empty() {
+            let action = legal[pick.below(legal.len())].clone();
+            let act = json!({"t": "act", "seq": frame["seq"], "ref": format!("m{}", sent.len()), "action": action});
+            sent.push(action);
+            // The server may be killed under us: then this move was never acknowledged.
+            if !client.try_send(act).await {
+                return;
+            }
+        }
+    }
+}
+
+/// Every seat plays at once (a task each) until the match ends or the server goes away.
+pub async fn run_players(clients: Vec<Client>, picks: &mut [Picker], seen: &mut [Seen]) {
+    let mut tasks = Vec::new();
+    for (k, client) in clients.into_iter().enumerate() {
+        let mut pick = Picker(picks[k].0);
+        let mut mine = std::mem::take(&mut seen[k]);
+        tasks.push(tokio::spawn(async move {
+            play(client, &mut pick, &mut mine).await;
+            (pick, mine)
+        }));
+    }
+    for (k, task) in tasks.into_iter().enumerate() {
+        let (pick, mine) = task.await.expect("the player task ends");
+        picks[k] = pick;
+        seen[k] = mine;
+    }
+}
+
+/// For an Artemia match of the Creature and three Hunted made with `seed`: every acknowledged
+/// move is in the replay at its seq, and seed + log replayed offline give each Hunted the final
+/// view it was sent.
+pub fn assert_replays(replay: &Value, seen: &[Seen], seed: u64) {
+    let steps = replay["steps"].as_array().expect("steps");
+    for (seq, action) in seen.iter().flat_map(|s| s.acked.iter()) {
+        let step = &steps[*seq as usize - 1];
+        assert_eq!(step["seq"].as_u64(), Some(*seq));
+        assert_eq!(
+            &step["action"], action,
+            "acknowledged move {seq} is in the log"
+        );
+    }
+    let seats = vec![
+        Seat::Creature,
+        Seat::Hunted(1),
+        Seat::Hunted(2),
+        Seat::Hunted(3),
+    ];
+    let mut offline = new_match(&MatchSetup {
+        game: GameId::Artemia,
+        seats,
+        scenario: None,
+        options: Value::Null,
+        seed,
+    })
+    .expect("the same match");
+    for step in steps {
+        let seat: Seat = step["seat"]
+            .as_str()
+            .expect("seat")
+            .parse()
+            .expect("a seat");
+        offline.act(seat, &step["action"]).expect("the log replays");
+    }
+    assert!(
+        offline.outcome().is_some(),
+        "the match was played to its end"
+    );
+    for (k, s) in seen.iter().enumerate() {
+        let live = s.last_view.as_ref().expect("a final view");
+        let replayed = offline.view(Viewer::Seat(Seat::Hunted(k as u8 + 1)));
+        assert_eq!(live, &replayed, "hunted-{} final view", k + 1);
     }
 }

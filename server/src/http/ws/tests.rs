@@ -348,10 +348,10 @@ async fn frames_queued_together_leave_in_one_write() {
         outbox.try_send(format!("frame {n}").into()).expect("room");
     }
     drop(outbox);
-    let (_too_slow, too_slow) = oneshot::channel();
+    let (_room_hang_up, room_hung_up) = oneshot::channel();
     let (_hang_up, hung_up) = oneshot::channel();
     let signals = Signals {
-        too_slow: Some(too_slow),
+        room: Some(room_hung_up),
         hung_up,
     };
     let mut sink = Flushes::default();
