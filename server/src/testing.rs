@@ -29,8 +29,8 @@ use crate::http::{AppState, Limits, ReplayCache, WsLimits};
 use crate::ids::{MatchId, ScenarioId};
 use crate::room::{self, Committer, Loaded, Outbox, RoomContext, RoomHandle, Rooms};
 use crate::store::{
-    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MatchRecord, MatchStatus, NewMatch, NewSeat,
-    SavedClock, ScenarioRecord, SqliteStore, Store, StoreError, StoreResult, TokenHash,
+    Backend, ChatRecord, CommandRecord, InstanceLock, Lease, MatchRecord, MatchStatus, NewMatch,
+    NewSeat, SavedClock, ScenarioRecord, SqliteStore, Store, StoreError, StoreResult, TokenHash,
 };
 use crate::tokens;
 

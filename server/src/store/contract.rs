@@ -1215,7 +1215,10 @@ async fn leases_are_taken_renewed_and_taken_over(store: &dyn Store) {
     assert_eq!(store.lease(m).await.unwrap(), None);
 
     let first = take(store, m, "a", Duration::from_secs(60)).await;
-    assert_eq!((first.match_id, first.node.as_str(), first.epoch), (m, "a", 1));
+    assert_eq!(
+        (first.match_id, first.node.as_str(), first.epoch),
+        (m, "a", 1)
+    );
     assert_eq!(store.lease(m).await.unwrap(), Some(first.clone()));
 
     // Held: another node gets nothing, and changes nothing.
@@ -1225,7 +1228,10 @@ async fn leases_are_taken_renewed_and_taken_over(store: &dyn Store) {
     // The holder renews: same epoch, later expiry.
     let renewed = take(store, m, "a", HELD).await;
     assert_eq!((renewed.node.as_str(), renewed.epoch), ("a", 1));
-    assert!(renewed.expires_at > first.expires_at, "{renewed:?} after {first:?}");
+    assert!(
+        renewed.expires_at > first.expires_at,
+        "{renewed:?} after {first:?}"
+    );
 
     // Run out (a renewal that grants nothing), the lease goes to the next node that asks, under
     // a new epoch.
@@ -1274,7 +1280,10 @@ async fn renewing_extends_the_held_leases_and_reports_the_lost(store: &dyn Store
     assert_eq!(store.renew_leases("a", &held, HELD).await.unwrap(), [lost]);
     let after = store.lease(kept).await.unwrap().unwrap();
     assert_eq!((after.node.as_str(), after.epoch), ("a", 1));
-    assert!(after.expires_at > before.expires_at, "{after:?} after {before:?}");
+    assert!(
+        after.expires_at > before.expires_at,
+        "{after:?} after {before:?}"
+    );
     assert_eq!(store.take_lease(lapsed, "b", HELD).await.unwrap(), None);
     assert_eq!(store.lease(lost).await.unwrap().unwrap().node, "b");
 
@@ -1302,14 +1311,21 @@ async fn a_released_lease_is_free_at_once(store: &dyn Store) {
 
     store.release_lease(m, "a", 1).await.unwrap();
     let lease = store.lease(m).await.unwrap().unwrap();
-    assert_eq!((lease.node.as_str(), lease.epoch), ("a", 1), "the row stays");
+    assert_eq!(
+        (lease.node.as_str(), lease.epoch),
+        ("a", 1),
+        "the row stays"
+    );
     assert_eq!(take(store, m, "b", HELD).await.epoch, 2);
 
     // A late release by the old holder leaves the new one's lease alone.
     store.release_lease(m, "a", 1).await.unwrap();
     assert_eq!(store.take_lease(m, "a", HELD).await.unwrap(), None);
     // Releasing a match never leased does nothing.
-    store.release_lease(MatchId::random(), "a", 1).await.unwrap();
+    store
+        .release_lease(MatchId::random(), "a", 1)
+        .await
+        .unwrap();
 }
 
 async fn leaseless_matches_are_the_unfinished_ones_nobody_holds(store: &dyn Store) {
@@ -1424,7 +1440,10 @@ async fn until_blocked<T>(store: &super::PgStore, task: &tokio::task::JoinHandle
         .fetch_one(store.pool())
         .await
         .unwrap();
-        assert!(!task.is_finished(), "it finished without waiting for the lock");
+        assert!(
+            !task.is_finished(),
+            "it finished without waiting for the lock"
+        );
         if waiting > 0 {
             return;
         }

@@ -33,8 +33,8 @@ use crate::ids::{MatchId, ScenarioId};
 
 pub use postgres::PgStore;
 pub use records::{
-    Author, ChatRecord, CommandRecord, Lease, MatchRecord, NewMatch, NewSeat, SavedClock, ScenarioRecord,
-    SeatRecord, TokenHash,
+    Author, ChatRecord, CommandRecord, Lease, MatchRecord, NewMatch, NewSeat, SavedClock,
+    ScenarioRecord, SeatRecord, TokenHash,
 };
 pub use sql::SqlStore;
 pub use sqlite::SqliteStore;

@@ -462,8 +462,9 @@ where
         fenced.dedup();
         let mut current = HashMap::with_capacity(fenced.len());
         for chunk in fenced.chunks(ROWS_PER_INSERT) {
-            let mut query =
-                QueryBuilder::<D>::new("SELECT match_id, epoch FROM match_leases WHERE match_id IN (");
+            let mut query = QueryBuilder::<D>::new(
+                "SELECT match_id, epoch FROM match_leases WHERE match_id IN (",
+            );
             let mut ids = query.separated(", ");
             for id in chunk {
                 ids.push_bind(D::id(*id));
@@ -914,10 +915,8 @@ where
             );
             D::push_now(&mut query, now);
             query.push(" RETURNING match_id, node, epoch, expires_at");
-            let row: Option<LeaseRow<D::Id, D::Time>> = query
-                .build_query_as()
-                .fetch_optional(&self.pool)
-                .await?;
+            let row: Option<LeaseRow<D::Id, D::Time>> =
+                query.build_query_as().fetch_optional(&self.pool).await?;
             row.map(LeaseRow::record::<D>).transpose()
         }
         .boxed()
