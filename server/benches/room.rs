@@ -150,6 +150,7 @@ async fn run(label: &str, store: Arc<dyn Store>, games: &[Game], plan: Plan) {
         store: store.clone(),
         bot_delay: Duration::from_millis(300),
         bot_budget: xenotable_server::bots::Budget::default(),
+        cluster: None,
         chat_rate: Rate {
             per_second: 1.0,
             burst: 5.0,
@@ -259,9 +260,9 @@ async fn connect(
     refused: &Arc<AtomicU64>,
 ) -> u64 {
     let (frames, mut queued) = mpsc::channel::<Utf8Bytes>(4_096);
-    let (too_slow, _) = oneshot::channel();
+    let (hang_up, _) = oneshot::channel();
     let conn = room
-        .connect(viewer, Outbox { frames, too_slow })
+        .connect(viewer, Outbox { frames, hang_up })
         .await
         .expect("the room is open");
     let (bytes, refused) = (bytes.clone(), refused.clone());

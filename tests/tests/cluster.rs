@@ -96,7 +96,6 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
     let mut picks: Vec<Picker> = (0..3).map(|k| Picker(900 + k)).collect();
     let mut seen: Vec<Seen> = (0..3).map(|_| Seen::default()).collect();
     let mut failovers = Vec::new();
-    let mut started = 1;
 
     let mut killed_at: Option<Instant> = None;
     for kill in 0..5 {
@@ -122,8 +121,7 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
         };
         tokio::join!(players, killer);
         // Another node in place of the dead one, under a new name, as an operator would.
-        nodes[owner] = node(&db, &format!("n{}", 2 + started)).await;
-        started += 1;
+        nodes[owner] = node(&db, &format!("n{}", 3 + kill)).await;
     }
 
     let (mut spectator, owner) = connect_anywhere(&nodes, &id, None).await;
