@@ -1,16 +1,18 @@
 //! A room driven in process, through its handle, on tokio's paused clock over SQLite in
-//! memory: the staleness rule, the clock's expiry, a commit that fails and a bot that tries
-//! again.
+//! memory: the staleness rule, the clock's expiry, a commit that fails, a bot that tries
+//! again, and a room whose match another node of a cluster took over.
 
 use std::collections::HashSet;
 use std::time::Duration;
 
 use chrono::Utc;
 use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use xenotable_protocol::Seat;
 
-use super::load;
+use super::{HangUp, Outbox, load};
+use crate::cluster::Cluster;
 use crate::games::{Dice, GameId, Roll, Viewer};
 use crate::room::Command;
 use crate::store::{Author, CommandRecord, MatchRecord, Store};
@@ -435,4 +437,40 @@ async fn matches_against_bots_that_never_wait_always_end() {
             .await
             .unwrap_or_else(|_| panic!("match {round} stalled"));
     }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_whose_match_another_node_took_over_stores_nothing_and_hangs_up_moved() {
+    let store = TestStore::new().await;
+    let record = stored_match(store.as_ref(), GameId::Noughts, &NOUGHTS, &[], None).await;
+    let mut ctx = room_context(store.clone());
+    // A lease that runs out at once, so that another node may take the match over.
+    let lease = Duration::from_millis(1);
+    ctx.cluster = Some(Cluster::new(store.clone(), "here".into(), lease));
+    let room = open_room(&ctx, &record).await;
+    let (frames, mut queued) = mpsc::channel(16);
+    let (hang_up, hung_up) = oneshot::channel();
+    let marines = room
+        .connect(Viewer::Seat(Seat::Marines), Outbox { frames, hang_up })
+        .await
+        .expect("the room is open");
+    let welcome = queued.recv().await.expect("a welcome");
+    let welcome: Value = serde_json::from_str(welcome.as_str()).expect("JSON");
+    // SQLite judges leases by the wall clock, which tokio's paused clock does not hold.
+    std::thread::sleep(Duration::from_millis(5));
+    let taken = store
+        .take_lease(record.id, "there", Duration::from_secs(60))
+        .await
+        .expect("the store answers")
+        .expect("the lease has run out");
+    assert_eq!(taken.epoch, 2);
+
+    let mark = act(&welcome["seq"], "m1", &legal(&welcome, "mark"));
+    room.frame(marines, mark.to_string().into())
+        .await
+        .expect("the room reads it");
+    assert_eq!(hung_up.await, Ok(HangUp::Moved));
+    assert_eq!(queued.recv().await, None, "the move is told to nobody");
+    assert_eq!(store.commands(record.id).await.unwrap(), []);
+    assert!(room.status().await.is_err(), "the room has stopped");
 }
