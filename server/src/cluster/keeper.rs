@@ -23,7 +23,7 @@ pub fn spawn(cluster: Cluster, ctx: RoomContext, rooms: Rooms) {
 }
 
 /// Renews every lease held, and stops the room of each lost one.
-pub async fn keep(cluster: &Cluster, rooms: &Rooms) {
+async fn keep(cluster: &Cluster, rooms: &Rooms) {
     match cluster.renew().await {
         Ok(lost) => {
             for id in lost {

@@ -109,11 +109,6 @@ impl Cluster {
         Ok(lost)
     }
 
-    /// How many matches this node runs.
-    pub fn owned(&self) -> usize {
-        self.held().len()
-    }
-
     fn forget(&self, id: MatchId) -> Option<i64> {
         let epoch = self.held().remove(&id);
         if epoch.is_some() {
