@@ -72,7 +72,7 @@ impl SeatState {
 struct Conn {
     viewer: Viewer,
     frames: mpsc::Sender<Utf8Bytes>,
-    /// Taken when the connection is closed for being too slow.
+    /// Taken when the room closes the connection: too slow, or the match moved.
     hang_up: Option<oneshot::Sender<HangUp>>,
     /// Its chat lines.
     chat: TokenBucket,
