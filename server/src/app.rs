@@ -28,6 +28,8 @@ pub enum ServeError {
     WebDir(String),
     #[error("the nodes of a cluster (--nats-url) share a PostgreSQL database: set DATABASE_URL")]
     ClusterNeedsPostgres,
+    #[error("cannot reach the cluster's NATS: {0}")]
+    Nats(#[from] async_nats::ConnectError),
 }
 
 /// A started server: what the handlers share, and the database taken for this process.
@@ -58,17 +60,22 @@ pub async fn start(
         Some(_) if store.backend() != Backend::Postgres => {
             return Err(ServeError::ClusterNeedsPostgres);
         }
-        Some(_) => {
+        Some(url) => {
             // Leases are held by this process, not by the name: a node restarted under the
             // same name must not inherit (and append under) the epochs of its previous life.
             let node = match &config.cluster.node_id {
                 Some(name) => format!("{name}#{}", &random_id()[..12]),
                 None => random_id(),
             };
+            let nats = async_nats::ConnectOptions::new()
+                .name(&node)
+                .connect(url.as_str())
+                .await?;
             Some(Cluster::new(
                 store.clone(),
                 node,
                 Duration::from_millis(config.cluster.lease_ms),
+                Some(nats),
             ))
         }
         None => None,

@@ -1,8 +1,10 @@
-//! Several nodes on one PostgreSQL (`--nats-url`): a match runs on the node that holds its
-//! lease. Kill that node (SIGKILL) and another takes the match over from its log within a few
-//! seconds; the players reconnect and finish it, with nothing acknowledged lost, nothing stored
-//! twice or out of order, and a final state equal to an offline replay of the stored log. A node
-//! paused past its lease (SIGSTOP) stores nothing once it wakes.
+//! Several nodes on one PostgreSQL and the local NATS (`--nats-url`): a match runs on the node
+//! that holds its lease, and the other nodes relay their sockets to it, so every player and
+//! spectator sees what a single node would have shown them. Kill that node (SIGKILL) and
+//! another takes the match over from its log within a few seconds; the players reconnect and
+//! finish it, with nothing acknowledged lost, nothing stored twice or out of order, and a final
+//! state equal to an offline replay of the stored log. A node paused past its lease (SIGSTOP)
+//! stores nothing once it wakes.
 
 mod common;
 
@@ -13,7 +15,7 @@ use common::{
     Client, Db, PATIENCE, Picker, Seen, Server, UNLIMITED, artemia_with_humans, assert_replays,
     run_players,
 };
-use serde_json::json;
+use serde_json::{Value, json};
 use xenotable_server::ids::MatchId;
 use xenotable_server::store::Store;
 
@@ -44,9 +46,10 @@ fn socket_path(id: &str, token: Option<&str>) -> String {
     }
 }
 
-/// A connection to match `id` on whichever of `nodes` runs it, once one does (the others
-/// refuse the upgrade with 503 `owned_elsewhere` meanwhile), and the index of that node. Its
-/// `welcome` is the first frame it will read.
+/// A connection to match `id` on the first of `nodes` that takes it, once one does (each node
+/// relays it to the node that runs the match, and refuses the upgrade with 503
+/// `owned_elsewhere` while none does), and the index of that node. Its `welcome` is the first
+/// frame it will read.
 async fn connect_anywhere(nodes: &[Server], id: &str, token: Option<&str>) -> (Client, usize) {
     let deadline = Instant::now() + PATIENCE;
     loop {
@@ -61,6 +64,16 @@ async fn connect_anywhere(nodes: &[Server], id: &str, token: Option<&str>) -> (C
         assert!(Instant::now() < deadline, "no node ever ran the match");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// The index in `names` of the node that holds match `id`'s lease (its name before the `#`).
+async fn owner(store: &dyn Store, id: MatchId, names: &[String]) -> usize {
+    let lease = store.lease(id).await.expect("the lease").expect("a lease");
+    let name = lease.node.split('#').next().unwrap_or_default();
+    names
+        .iter()
+        .position(|n| n == name)
+        .unwrap_or_else(|| panic!("{} is none of {names:?}", lease.node))
 }
 
 /// The stored log is whole: seqs 1, 2, 3, ... with no gap or repeat, every command stamped
@@ -86,11 +99,11 @@ async fn assert_log_whole(store: &dyn Store, id: MatchId) -> Vec<(i64, Option<i6
 async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
     let db = Db::postgres().await;
     let store = db.store().await;
-    let mut nodes = vec![
-        node(&db, "n0").await,
-        node(&db, "n1").await,
-        node(&db, "n2").await,
-    ];
+    let mut names: Vec<String> = (0..3).map(|k| format!("n{k}")).collect();
+    let mut nodes = Vec::new();
+    for name in &names {
+        nodes.push(node(&db, name).await);
+    }
     let (id, tokens) = nodes[0].create(artemia_with_humans(3, SEED)).await;
     let match_id: MatchId = id.parse().expect("a match id");
     let mut picks: Vec<Picker> = (0..3).map(|k| Picker(900 + k)).collect();
@@ -99,9 +112,10 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
 
     let mut killed_at: Option<Instant> = None;
     for kill in 0..5 {
-        let (mut spectator, owner) = connect_anywhere(&nodes, &id, None).await;
+        let (mut spectator, _) = connect_anywhere(&nodes, &id, None).await;
         let welcome = spectator.recv_type("welcome").await;
         failovers.extend(killed_at.map(|t| t.elapsed()));
+        let owner = owner(store.as_ref(), match_id, &names).await;
         assert!(
             welcome["view"]["outcome"].is_null(),
             "the match goes on after kill {kill}"
@@ -109,9 +123,7 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
         let from = welcome["seq"].as_u64().expect("a seq");
         let mut clients = Vec::new();
         for (_, token) in &tokens {
-            let (client, at) = connect_anywhere(&nodes, &id, Some(token)).await;
-            assert_eq!(at, owner, "one node runs the match");
-            clients.push(client);
+            clients.push(connect_anywhere(&nodes, &id, Some(token)).await.0);
         }
         let players = run_players(clients, &mut picks, &mut seen);
         let killer = async {
@@ -121,10 +133,11 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
         };
         tokio::join!(players, killer);
         // Another node in place of the dead one, under a new name, as an operator would.
-        nodes[owner] = node(&db, &format!("n{}", 3 + kill)).await;
+        names[owner] = format!("n{}", 3 + kill);
+        nodes[owner] = node(&db, &names[owner]).await;
     }
 
-    let (mut spectator, owner) = connect_anywhere(&nodes, &id, None).await;
+    let (mut spectator, at) = connect_anywhere(&nodes, &id, None).await;
     spectator.recv_type("welcome").await;
     failovers.extend(killed_at.map(|t| t.elapsed()));
     drop(spectator);
@@ -140,7 +153,7 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
         epochs.len() >= 6,
         "six owners in turn stored moves: {epochs:?}"
     );
-    let (status, replay) = nodes[owner].get(&format!("/api/matches/{id}/replay")).await;
+    let (status, replay) = nodes[at].get(&format!("/api/matches/{id}/replay")).await;
     assert_eq!(status, 200, "{replay}");
     assert_replays(&replay, &seen, SEED);
     let ms: Vec<u128> = failovers.iter().map(Duration::as_millis).collect();
@@ -239,5 +252,202 @@ async fn a_paused_node_that_lost_its_lease_stores_nothing_when_it_wakes() {
     assert_eq!(status, 200, "{replay}");
     assert_replays(&replay, &seen, SEED);
     signal(&paused, "KILL");
+    db.drop_db().await;
+}
+
+/// A client of a lockstep run, and every frame of the match it was sent (its `welcome`, the
+/// updates and seat changes, each as sent; pongs aside).
+struct Follower {
+    client: Client,
+    frames: Vec<Value>,
+}
+
+impl Follower {
+    async fn new(mut client: Client) -> Follower {
+        let welcome = client.recv_type("welcome").await;
+        Follower {
+            client,
+            frames: vec![welcome],
+        }
+    }
+
+    fn view(&self) -> &Value {
+        &self.frames.last().expect("a welcome first")["view"]
+    }
+
+    fn seq(&self) -> u64 {
+        self.frames.last().expect("a welcome first")["seq"]
+            .as_u64()
+            .expect("a seq")
+    }
+
+    fn over(&self) -> bool {
+        !self.view()["outcome"].is_null()
+    }
+
+    fn keep(&mut self, frame: Value) {
+        match frame["t"].as_str() {
+            Some("welcome" | "update" | "stand_in") => self.frames.push(frame),
+            Some("pong") => {}
+            _ => panic!("a lockstep run is never refused: {frame}"),
+        }
+    }
+
+    /// Reads until the pong of a ping sent now: every frame the room queued for this client
+    /// before it came has come.
+    async fn sync(&mut self) {
+        self.client.send(json!({"t": "ping"})).await;
+        loop {
+            let frame = self.client.recv().await;
+            if frame["t"] == "pong" {
+                return;
+            }
+            self.keep(frame);
+        }
+    }
+
+    /// Reads until the update that answers this client's act `reference`: once it has come,
+    /// the room has queued every viewer's update of that act.
+    async fn acknowledged(&mut self, reference: &str) {
+        loop {
+            let frame = self.client.recv().await;
+            let answered = frame["ref"] == reference;
+            self.keep(frame);
+            if answered {
+                return;
+            }
+        }
+    }
+
+    /// Reads every frame until the match is over (a spectator's, in a task of its own).
+    async fn until_over(mut self) -> Vec<Value> {
+        while !self.over() {
+            let frame = self.client.recv().await;
+            self.keep(frame);
+        }
+        self.frames
+    }
+}
+
+/// The moves of a lockstep run: one seat at a time (the first in seat order that may act)
+/// plays a move picked from its view, and every seat has seen its result before the next (its
+/// acknowledgement, then a ping of every seat: the room may answer a ping before it has stored
+/// and told an act that came before).
+/// Plays `moves` moves at most, or to the end; returns how many it played.
+async fn lockstep(seats: &mut [Follower], pick: &mut Picker, moves: usize) -> usize {
+    for played in 0..moves {
+        for seat in seats.iter_mut() {
+            seat.sync().await;
+        }
+        if seats[0].over() {
+            return played;
+        }
+        let Some(actor) = seats
+            .iter_mut()
+            .find(|s| s.view()["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        else {
+            panic!("nobody may act in a match that goes on");
+        };
+        let legal = actor.view()["legal"].as_array().expect("legal").clone();
+        let action = legal[pick.below(legal.len())].clone();
+        let reference = format!("m{played}");
+        let act = json!({"t": "act", "seq": actor.seq(), "ref": reference, "action": action});
+        actor.client.send(act).await;
+        actor.acknowledged(&reference).await;
+    }
+    moves
+}
+
+/// Where each client of a lockstep run connects: the four seats of the match (Creature, then
+/// the Hunted), the spectators there from the start, and the ones who come after move 20.
+struct Placement<'a> {
+    seats: [&'a Server; 4],
+    early: Vec<&'a Server>,
+    late: Vec<&'a Server>,
+}
+
+/// What every client of a lockstep run of a match created on `host` saw: each seat's frames,
+/// then each spectator's (early ones, then late ones).
+async fn lockstep_run(
+    host: &Server,
+    placement: Placement<'_>,
+) -> (Vec<Vec<Value>>, Vec<Vec<Value>>) {
+    let mut body = artemia_with_humans(3, SEED);
+    body["seats"][0] = json!({"seat": "creature", "name": "Creature"});
+    let (id, tokens) = host.create(body).await;
+    let mut seats = Vec::new();
+    for (node, (_, token)) in placement.seats.iter().zip(&tokens) {
+        seats.push(Follower::new(node.connect(&id, Some(token)).await).await);
+    }
+    let mut spectators = Vec::new();
+    for node in &placement.early {
+        let follower = Follower::new(node.connect(&id, None).await).await;
+        spectators.push(tokio::spawn(follower.until_over()));
+    }
+    let mut pick = Picker(4_242);
+    let early_moves = lockstep(&mut seats, &mut pick, 20).await;
+    assert_eq!(early_moves, 20, "the match lasts beyond 20 moves");
+    for seat in &mut seats {
+        seat.sync().await;
+    }
+    for node in &placement.late {
+        let follower = Follower::new(node.connect(&id, None).await).await;
+        spectators.push(tokio::spawn(follower.until_over()));
+    }
+    lockstep(&mut seats, &mut pick, usize::MAX).await;
+    let mut watched = Vec::new();
+    for spectator in spectators {
+        watched.push(spectator.await.expect("the spectator reads to the end"));
+    }
+    (seats.into_iter().map(|s| s.frames).collect(), watched)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
+async fn players_and_spectators_on_three_nodes_see_what_one_node_shows() {
+    let single_db = Db::sqlite();
+    let single = Server::start_with(&single_db, UNLIMITED).await;
+    let (seats_alone, watched_alone) = lockstep_run(
+        &single,
+        Placement {
+            seats: [&single; 4],
+            early: vec![&single],
+            late: vec![&single],
+        },
+    )
+    .await;
+    drop(single);
+
+    let db = Db::postgres().await;
+    let (a, b, c) = (
+        node(&db, "a").await,
+        node(&db, "b").await,
+        node(&db, "c").await,
+    );
+    // Created on A, which runs it; the seats play through B and C, and each node has two
+    // spectators, the second coming mid-match (on B and C it shares the first's relay).
+    let (seats, watched) = lockstep_run(
+        &a,
+        Placement {
+            seats: [&b, &c, &b, &c],
+            early: vec![&a, &b, &c],
+            late: vec![&a, &b, &c],
+        },
+    )
+    .await;
+    for (k, (relayed, alone)) in seats.iter().zip(&seats_alone).enumerate() {
+        assert_eq!(relayed.len(), alone.len(), "seat {k} saw as many frames");
+        assert!(relayed == alone, "seat {k} saw what one node showed");
+    }
+    for (k, relayed) in watched.iter().enumerate() {
+        let alone = &watched_alone[k / 3];
+        assert_eq!(
+            relayed.len(),
+            alone.len(),
+            "spectator {k} saw as many frames"
+        );
+        assert!(relayed == alone, "spectator {k} saw what one node showed");
+    }
+    drop((a, b, c));
     db.drop_db().await;
 }

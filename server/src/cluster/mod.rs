@@ -13,6 +13,9 @@
 //! up on its connections (1012), so they reconnect to a node that runs the match.
 
 pub mod keeper;
+pub mod owner;
+pub mod relay;
+pub mod wire;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -33,19 +36,41 @@ struct Inner {
     lease: Duration,
     /// The leases this node holds: match → epoch.
     held: Mutex<HashMap<MatchId, i64>>,
+    /// The cluster's NATS, over which nodes relay the matches they do not run. `None` only
+    /// where leases are tested alone.
+    nats: Option<async_nats::Client>,
 }
 
 impl Cluster {
-    /// The hold of node `node` on its matches, with leases of `lease` each.
-    pub fn new(store: Arc<dyn Store>, node: String, lease: Duration) -> Cluster {
+    /// The hold of node `node` on its matches, with leases of `lease` each, relaying the
+    /// matches of other nodes over `nats`.
+    pub fn new(
+        store: Arc<dyn Store>,
+        node: String,
+        lease: Duration,
+        nats: Option<async_nats::Client>,
+    ) -> Cluster {
         Cluster {
             inner: Arc::new(Inner {
                 store,
                 node,
                 lease,
                 held: Mutex::new(HashMap::new()),
+                nats,
             }),
         }
+    }
+
+    /// The cluster's NATS, if the node relays.
+    pub fn nats(&self) -> Option<&async_nats::Client> {
+        self.inner.nats.as_ref()
+    }
+
+    /// How often a relay asks the match's node whether it still runs the match, and how long
+    /// that node may take to answer: a third of a lease, so a relay notices a dead node about
+    /// when its leases run out.
+    pub fn heartbeat(&self) -> Duration {
+        self.inner.lease / 3
     }
 
     /// This node's id.

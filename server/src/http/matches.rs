@@ -377,7 +377,7 @@ async fn one(
 }
 
 async fn summary(app: &AppState, record: &MatchRecord) -> MatchSummary {
-    let spectators = match app.rooms.get(record.id) {
+    let spectators = match app.rooms.find(record.id) {
         Some(room) => room.status().await.map(|s| s.spectators).unwrap_or(0),
         None => 0,
     };

@@ -362,6 +362,13 @@ impl Room {
                 let _ = reply.send(self.abandon().await);
             }
             Msg::Moved => self.hand_over_to_another_node(),
+            Msg::WelcomeAgain { conn } => {
+                if let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) {
+                    let welcome = self.welcome(viewer);
+                    self.send(conn, frame::write_asked_welcome_mark());
+                    self.send(conn, welcome);
+                }
+            }
         }
     }
 
@@ -569,32 +576,23 @@ impl Room {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
             return;
         };
+        let Viewer::Seat(seat) = viewer else {
+            return match frame::answer_spectator(text) {
+                Ok(pong) => self.send(conn, pong),
+                Err((refusal, reference)) => self.send_error(conn, refusal, reference),
+            };
+        };
         match parse_frame(text) {
             Err(refusal) => self.send_error(conn, refusal, None),
             Ok(ClientFrame::Ping {}) => self.send(conn, frame::write(&ServerFrame::Pong {})),
-            Ok(ClientFrame::Chat { text }) => match viewer {
-                Viewer::Seat(from) => self.chat(conn, from, text).await,
-                _ => self.send_error(
-                    conn,
-                    RuleError::new("spectator_cannot_chat", "spectators watch in silence"),
-                    None,
-                ),
-            },
+            Ok(ClientFrame::Chat { text }) => self.chat(conn, seat, text).await,
             Ok(ClientFrame::HandOver { level }) => {
-                let result = match viewer {
-                    Viewer::Seat(seat) => self.hand_over(seat, level.as_deref()).await,
-                    _ => Err(spectator_has_no_seat()),
-                };
-                if let Err(refusal) = result {
+                if let Err(refusal) = self.hand_over(seat, level.as_deref()).await {
                     self.send_error(conn, refusal, None);
                 }
             }
             Ok(ClientFrame::TakeBack {}) => {
-                let result = match viewer {
-                    Viewer::Seat(seat) => self.take_back(seat).await,
-                    _ => Err(spectator_has_no_seat()),
-                };
-                if let Err(refusal) = result {
+                if let Err(refusal) = self.take_back(seat).await {
                     self.send_error(conn, refusal, None);
                 }
             }
@@ -603,10 +601,6 @@ impl Room {
                 reference,
                 action,
             }) => {
-                let Viewer::Seat(seat) = viewer else {
-                    let refusal = RuleError::new("spectator_cannot_act", "spectators cannot act");
-                    return self.send_error(conn, refusal, reference);
-                };
                 if let Err(refusal) = self
                     .act(Some(conn), seat, seq, action, reference.clone())
                     .await
@@ -1023,6 +1017,7 @@ impl Room {
 }
 
 /// What a spectator is told when it asks to hand over or take back a seat.
+/// A seat the match does not have (never a seat's connection: its seat comes from the match).
 fn spectator_has_no_seat() -> RuleError {
     RuleError::new(
         "spectator_cannot_act",

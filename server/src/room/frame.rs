@@ -41,6 +41,42 @@ pub fn parse_frame(text: &str) -> Result<ClientFrame, RuleError> {
         .map_err(|e| RuleError::new("bad_frame", format!("malformed {t} frame: {e}")))
 }
 
+/// What a spectator's frame gets, wherever the spectator is connected (the node that runs the
+/// match, or one that relays it): a `pong` for a ping, a refusal (with the act's `ref`) for
+/// anything else, since spectators only watch.
+pub fn answer_spectator(text: &str) -> Result<Utf8Bytes, (RuleError, Option<String>)> {
+    match parse_frame(text).map_err(|refusal| (refusal, None))? {
+        ClientFrame::Ping {} => Ok(write(&ServerFrame::Pong {})),
+        ClientFrame::Chat { .. } => Err((
+            RuleError::new("spectator_cannot_chat", "spectators watch in silence"),
+            None,
+        )),
+        ClientFrame::HandOver { .. } | ClientFrame::TakeBack {} => Err((
+            RuleError::new(
+                "spectator_cannot_act",
+                "spectators have no seat to hand over or take back",
+            ),
+            None,
+        )),
+        ClientFrame::Act { reference, .. } => Err((
+            RuleError::new("spectator_cannot_act", "spectators cannot act"),
+            reference,
+        )),
+    }
+}
+
+/// The mark a room puts in a connection's outbox just before a `welcome` that was asked for
+/// again ([`RoomHandle::welcome_again`](super::RoomHandle::welcome_again)): a node that shares one
+/// connection among several spectators of its own gives that welcome only to the ones still
+/// waiting for theirs, where a `welcome` the match sends everyone (as it begins) goes to all.
+/// Empty, so no frame the room writes is ever taken for it.
+pub fn write_asked_welcome_mark() -> Utf8Bytes {
+    Utf8Bytes::from_static(ASKED_WELCOME_MARK)
+}
+
+/// See [`write_asked_welcome_mark`].
+pub const ASKED_WELCOME_MARK: &str = "";
+
 /// A server frame as its text.
 pub fn write(frame: &ServerFrame) -> Utf8Bytes {
     // Server frames are plain data: serializing them cannot fail.

@@ -75,7 +75,7 @@ pub enum HangUp {
 }
 
 /// What a room tells the lobby about itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct RoomStatus {
     pub spectators: usize,
     pub connections: usize,
@@ -83,7 +83,9 @@ pub struct RoomStatus {
     pub players: usize,
 }
 
-enum Msg {
+/// What a room's handle asks of it. A node of a cluster that relays a match another node runs
+/// (`cluster::relay`) answers the same messages, so the sockets cannot tell the two apart.
+pub(crate) enum Msg {
     Connect {
         viewer: Viewer,
         outbox: Outbox,
@@ -109,13 +111,20 @@ enum Msg {
     },
     /// Another node of the cluster has taken the match over: stop running it here.
     Moved,
+    /// A fresh `welcome` for a connection already there, after the asked-welcome mark.
+    WelcomeAgain {
+        conn: u64,
+    },
 }
 
-/// The stub of a room task.
+/// The stub of a room task (or of the relay of a room another node runs).
 #[derive(Clone)]
 pub struct RoomHandle {
     tx: mpsc::Sender<Msg>,
 }
+
+/// The queue of messages a room (or a relay) serves, as [`RoomHandle`]s send them.
+pub(crate) type Inbox = mpsc::Receiver<Msg>;
 
 /// What a room starts from: the match rebuilt from its log, and what the store kept beside it.
 pub struct Loaded {
@@ -168,8 +177,8 @@ impl Loaded {
 /// A room for the match `record`, as `loaded` from the store: the handle other tasks hold, and
 /// the room, which serves them once it runs (`room.run().await`, in a task of its own).
 pub fn channel(ctx: RoomContext, record: &MatchRecord, loaded: Loaded) -> (RoomHandle, Room) {
-    let (tx, rx) = mpsc::channel(256);
-    (RoomHandle { tx }, Room::new(ctx, record, loaded, rx))
+    let (handle, rx) = RoomHandle::new();
+    (handle, Room::new(ctx, record, loaded, rx))
 }
 
 /// The room has stopped (its match finished and everyone left, or the server is stopping).
@@ -178,6 +187,17 @@ pub fn channel(ctx: RoomContext, record: &MatchRecord, loaded: Loaded) -> (RoomH
 pub struct RoomClosed;
 
 impl RoomHandle {
+    /// A handle and the queue it sends to, for a task that serves a room's messages.
+    pub(crate) fn new() -> (RoomHandle, Inbox) {
+        let (tx, rx) = mpsc::channel(256);
+        (RoomHandle { tx }, rx)
+    }
+
+    /// Waits until the task behind the handle has stopped.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
     async fn ask<T>(&self, msg: impl FnOnce(oneshot::Sender<T>) -> Msg) -> Result<T, RoomClosed> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(msg(reply)).await.map_err(|_| RoomClosed)?;
@@ -214,6 +234,13 @@ impl RoomHandle {
         let _ = self.tx.send(Msg::Moved).await;
     }
 
+    /// A fresh `welcome` for connection `conn`, behind the asked-welcome mark
+    /// ([`frame::write_asked_welcome_mark`]): for a connection a node shares among several
+    /// spectators, when another of them arrives.
+    pub async fn welcome_again(&self, conn: u64) {
+        let _ = self.tx.send(Msg::WelcomeAgain { conn }).await;
+    }
+
     /// A player has claimed an open seat (already recorded in the store).
     pub async fn seat_taken(&self, seat: Seat, name: String, token_hash: TokenHash) {
         let _ = self
@@ -238,31 +265,74 @@ impl RoomHandle {
     }
 }
 
-/// Every room of this server, by match id. The lock guards the map only, never a match.
+/// Every room of this server, by match id, and (a node of a cluster) the relays of the matches
+/// other nodes run. The locks guard the maps only, never a match.
 #[derive(Clone, Default)]
 pub struct Rooms {
     map: Arc<Mutex<HashMap<MatchId, RoomHandle>>>,
+    relays: Arc<Mutex<HashMap<MatchId, RoomHandle>>>,
+}
+
+/// The open handle of `id` in `map`.
+fn live(map: &Mutex<HashMap<MatchId, RoomHandle>>, id: MatchId) -> Option<RoomHandle> {
+    let map = map.lock().unwrap_or_else(|e| e.into_inner());
+    map.get(&id).filter(|h| !h.tx.is_closed()).cloned()
 }
 
 impl Rooms {
-    /// The live room of a match, if it has one.
+    /// The live room of a match, if this node runs it.
     pub fn get(&self, id: MatchId) -> Option<RoomHandle> {
-        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(&id).filter(|h| !h.tx.is_closed()).cloned()
+        live(&self.map, id)
+    }
+
+    /// The match as this node serves it: its live room, or its relay to the node that runs it.
+    pub fn find(&self, id: MatchId) -> Option<RoomHandle> {
+        self.get(id).or_else(|| live(&self.relays, id))
     }
 
     /// The room of a stored match: the live one, or a new one rebuilt from the store (which
-    /// may find the match over, and then serves its final position).
+    /// may find the match over, and then serves its final position). In a cluster, a match
+    /// another node runs is relayed to it ([`crate::cluster::relay`]); if that node does not
+    /// answer either, [`load::LoadError::OwnedElsewhere`].
     pub async fn open(
         &self,
         ctx: &RoomContext,
         record: &MatchRecord,
     ) -> Result<RoomHandle, load::LoadError> {
-        if let Some(handle) = self.get(record.id) {
+        if let Some(handle) = self.find(record.id) {
             return Ok(handle);
         }
-        let loaded = Loaded::load(ctx, record).await?;
-        Ok(self.spawn(ctx, record, loaded))
+        match Loaded::load(ctx, record).await {
+            Ok(loaded) => Ok(self.spawn(ctx, record, loaded)),
+            Err(load::LoadError::OwnedElsewhere) => match &ctx.cluster {
+                Some(cluster) => self.relay(cluster, record.id).await,
+                None => Err(load::LoadError::OwnedElsewhere),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The relay of match `id`, which another node runs: the open one, or a new one if that
+    /// node answers.
+    async fn relay(&self, cluster: &Cluster, id: MatchId) -> Result<RoomHandle, load::LoadError> {
+        let nats = cluster.nats().ok_or(load::LoadError::OwnedElsewhere)?;
+        let (handle, relay) = crate::cluster::relay::open(nats.clone(), id, cluster.heartbeat())
+            .await
+            .ok_or(load::LoadError::OwnedElsewhere)?;
+        let mut relays = self.relays.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(open) = relays.get(&id).filter(|h| !h.tx.is_closed()) {
+            return Ok(open.clone());
+        }
+        relays.insert(id, handle.clone());
+        let rooms = self.clone();
+        tokio::spawn(async move {
+            relay.run().await;
+            let mut relays = rooms.relays.lock().unwrap_or_else(|e| e.into_inner());
+            if relays.get(&id).is_some_and(|h| h.tx.is_closed()) {
+                relays.remove(&id);
+            }
+        });
+        Ok(handle)
     }
 
     /// At start: rebuilds an unfinished match and opens its room, unless its log shows it
@@ -286,6 +356,21 @@ impl Rooms {
         }
         let (handle, room) = channel(ctx.clone(), record, loaded);
         map.insert(record.id, handle.clone());
+        if let Some(cluster) = &ctx.cluster {
+            // This node runs the match now: its relay (the match ran elsewhere) lets its
+            // sockets go, to reconnect here, and the other nodes' relays are answered.
+            let relay = self
+                .relays
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&record.id);
+            if let Some(relay) = relay {
+                tokio::spawn(async move { relay.moved().await });
+            }
+            if let Some(nats) = cluster.nats() {
+                crate::cluster::owner::serve(nats.clone(), record.id, handle.clone());
+            }
+        }
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
         let rooms = self.clone();
         let id = record.id;

@@ -446,7 +446,7 @@ async fn a_room_whose_match_another_node_took_over_stores_nothing_and_hangs_up_m
     let mut ctx = room_context(store.clone());
     // A lease that runs out at once, so that another node may take the match over.
     let lease = Duration::from_millis(1);
-    ctx.cluster = Some(Cluster::new(store.clone(), "here".into(), lease));
+    ctx.cluster = Some(Cluster::new(store.clone(), "here".into(), lease, None));
     let room = open_room(&ctx, &record).await;
     let (frames, mut queued) = mpsc::channel(16);
     let (hang_up, hung_up) = oneshot::channel();
