@@ -25,12 +25,14 @@ const LEASE_MS: &str = "1000";
 /// The seed of every match here: its log is long enough for five kills.
 const SEED: u64 = 4_321;
 
-/// Starts node `node` of the cluster on `db`.
+/// Starts node `node` of the cluster on `db` and the NATS of `TEST_NATS_URL` (default: the
+/// local one, `nats://127.0.0.1:4222`).
 async fn node(db: &Db, node: &str) -> Server {
+    let nats = std::env::var("TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
     let mut args = UNLIMITED.to_vec();
     args.extend([
         "--nats-url",
-        "nats://127.0.0.1:4222",
+        &nats,
         "--node-id",
         node,
         "--lease-ms",

@@ -63,6 +63,14 @@ pub struct LoadgenConfig {
     /// Spectator sockets per match (they only read).
     #[arg(long, default_value_t = 0)]
     pub spectators: u32,
+    /// Where the spectators connect, in turn, rather than `--url`: the other nodes of a
+    /// cluster, which relay the matches the node at `--url` runs (comma-separated URLs).
+    #[arg(long, value_delimiter = ',')]
+    pub watch_url: Vec<String>,
+    /// Where the seats' sockets connect, in turn, rather than `--url` (where their matches are
+    /// created): the other nodes of a cluster, which relay them (comma-separated URLs).
+    #[arg(long, value_delimiter = ',')]
+    pub seat_url: Vec<String>,
     /// Seconds of play at most, after every socket is ready.
     #[arg(long, default_value_t = 60.0)]
     pub duration: f64,
@@ -145,6 +153,9 @@ struct Plan {
 
 async fn run(config: &LoadgenConfig) -> Result<Report, LoadError> {
     let endpoint = Rc::new(Endpoint::parse(&config.url)?);
+    for url in config.watch_url.iter().chain(&config.seat_url) {
+        Endpoint::parse(url)?;
+    }
     let plan = Rc::new(plan(config, &endpoint).await?);
     let tally = Rc::new(Tally::default());
     let release = Release::new();
@@ -279,11 +290,23 @@ async fn open_match(
         .ok_or_else(|| LoadError::Setup(format!("creation answered without an id: {created}")))?
         .to_owned();
     let mut roles = Vec::new();
-    for seat in created["seats"].as_array().into_iter().flatten() {
+    for (j, seat) in created["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
         let token = seat["token"]
             .as_str()
             .ok_or_else(|| LoadError::Setup(format!("a seat without a token: {seat}")))?;
-        roles.push(Role::Seat(token.to_owned()));
+        let at = in_turn(
+            &endpoint,
+            &config.seat_url,
+            k,
+            plan.seats.len() as u32,
+            j as u32,
+        )?;
+        roles.push(Role::Seat(token.to_owned(), at));
     }
     if roles.len() != plan.seats.len() {
         return Err(LoadError::Setup(format!(
@@ -292,10 +315,12 @@ async fn open_match(
             roles.len()
         )));
     }
-    roles.extend((0..config.spectators).map(|_| Role::Spectator));
+    for j in 0..config.spectators {
+        let at = in_turn(&endpoint, &config.watch_url, k, config.spectators, j)?;
+        roles.push(Role::Spectator(at));
+    }
     let seed = config.seed ^ (u64::from(k) << 20);
     player::MatchTask::open(
-        &endpoint,
         from,
         &id,
         roles,
@@ -305,6 +330,22 @@ async fn open_match(
         release,
     )
     .await
+}
+
+/// Where socket `j` of the `per_match` of match `k` connects: `urls` in turn, or `main` if
+/// there are none.
+fn in_turn(
+    main: &Rc<Endpoint>,
+    urls: &[String],
+    k: u32,
+    per_match: u32,
+    j: u32,
+) -> Result<Rc<Endpoint>, LoadError> {
+    if urls.is_empty() {
+        return Ok(main.clone());
+    }
+    let turn = (u64::from(k) * u64::from(per_match) + u64::from(j)) % urls.len() as u64;
+    Ok(Rc::new(Endpoint::parse(&urls[turn as usize])?))
 }
 
 /// The loopback address match `k` connects from: 127.1.0.1 onwards.

@@ -22,9 +22,10 @@ use super::report::Tally;
 
 /// Who a socket is.
 pub enum Role {
-    /// A seat, by its token.
-    Seat(String),
-    Spectator,
+    /// A seat, by its token, connected to this endpoint.
+    Seat(String, Rc<Endpoint>),
+    /// A spectator, connected to this endpoint.
+    Spectator(Rc<Endpoint>),
 }
 
 /// How a match's play ended for the load generator.
@@ -142,10 +143,9 @@ pub struct MatchTask {
 }
 
 impl MatchTask {
-    /// Opens every socket of match `id` and waits for each one's welcome.
-    #[allow(clippy::too_many_arguments)]
+    /// Opens every socket of match `id`, each at its role's endpoint, and waits for each
+    /// one's welcome.
     pub async fn open(
-        endpoint: &Endpoint,
         from: Option<IpAddr>,
         id: &str,
         roles: Vec<Role>,
@@ -157,11 +157,10 @@ impl MatchTask {
         let over = Rc::new(Notify::new());
         let mut sockets = JoinSet::new();
         for (k, role) in roles.into_iter().enumerate() {
-            let token = match &role {
-                Role::Seat(token) => Some(token.as_str()),
-                Role::Spectator => None,
+            let mut socket = match &role {
+                Role::Seat(token, at) => at.socket(from, id, Some(token)).await?,
+                Role::Spectator(at) => at.socket(from, id, None).await?,
             };
-            let mut socket = endpoint.socket(from, id, token).await?;
             let welcome = first_frame(&mut socket).await?;
             let view = SeatView::read(welcome)
                 .ok_or_else(|| LoadError::Setup(format!("match {id}: no welcome frame")))?;
@@ -171,7 +170,7 @@ impl MatchTask {
                 over: over.clone(),
             };
             match role {
-                Role::Seat(_) => {
+                Role::Seat(..) => {
                     let rng = ChaCha8Rng::seed_from_u64(seed ^ ((k as u64) << 8));
                     let seat = Seat {
                         socket,
@@ -186,7 +185,7 @@ impl MatchTask {
                     };
                     sockets.spawn_local(seat.play());
                 }
-                Role::Spectator => {
+                Role::Spectator(_) => {
                     sockets.spawn_local(spectate(socket, common));
                 }
             }
