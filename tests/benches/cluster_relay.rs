@@ -1,8 +1,8 @@
 //! What relaying costs in a cluster: one node runs every match (the owner, where they are
 //! created and their seats play), up to three other nodes relay them over NATS. The load
-//! generator plays 100 Artemia matches (3 Hunted) in a closed loop, each watched by 10
-//! spectators: 1,000 spectator sockets on the owner itself, then spread over one edge node, then
-//! over three; and once with no spectator but every seat relayed through an edge. Prints, per
+//! generator plays 100 Artemia matches (3 Hunted) in a closed loop, each watched by spectators:
+//! 1,000 spectator sockets on the owner itself, then spread over one edge node, then over three;
+//! 300 and 3,000 over three; and once with no spectator but every seat relayed through an edge. Prints, per
 //! run, the owner's CPU per move, each edge's CPU per move and per relayed socket, and moves/s.
 //! The owner's CPU per move must not grow with the spectators on edges: it sends each update
 //! once per edge node, whatever the number of sockets there.
@@ -106,12 +106,18 @@ async fn main() {
             .map(|(e, b)| cpu_seconds(e) - b)
             .collect();
         let moves = report["moves"].as_f64().unwrap_or(0.0).max(1.0);
-        let relayed: f64 = if name.contains("seat") {
-            400.0
-        } else if used > 0 {
-            1_000.0 / used as f64
-        } else {
-            0.0
+        let per_match = |flag: &str| {
+            extra
+                .iter()
+                .position(|a| a == flag)
+                .and_then(|k| extra[k + 1].parse::<f64>().ok())
+        };
+        let matches: f64 = MATCHES.parse().expect("a count");
+        // The sockets each edge in use relays: the spectators spread over them, or every seat.
+        let relayed = match (per_match("--spectators"), used) {
+            (_, 0) => 0.0,
+            (Some(per), used) => matches * per / used as f64,
+            (None, _) => matches * 4.0,
         };
         let per_edge: Vec<String> = spent[..used]
             .iter()

@@ -453,3 +453,37 @@ async fn players_and_spectators_on_three_nodes_see_what_one_node_shows() {
     drop((a, b, c));
     db.drop_db().await;
 }
+
+/// The spectators the match's summary counts, as `server` answers.
+async fn spectators(server: &Server, id: &str) -> u64 {
+    let (status, summary) = server.get(&format!("/api/matches/{id}")).await;
+    assert_eq!(status, 200, "{summary}");
+    summary["spectators"].as_u64().expect("a count")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
+async fn the_node_that_runs_a_match_lets_go_of_the_connections_of_a_dead_relay() {
+    let db = Db::postgres().await;
+    let owner = node(&db, "owner").await;
+    let mut edge = node(&db, "edge").await;
+    let (id, _) = owner.create(artemia_with_humans(3, SEED)).await;
+    let mut here = owner.connect(&id, None).await;
+    here.recv_type("welcome").await;
+    let mut there = edge.connect(&id, None).await;
+    there.recv_type("welcome").await;
+    assert_eq!(spectators(&owner, &id).await, 2, "one here, one relayed");
+
+    edge.kill();
+    let deadline = Instant::now() + PATIENCE;
+    while spectators(&owner, &id).await != 1 {
+        assert!(
+            Instant::now() < deadline,
+            "the dead relay's connection is still at the table"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    here.assert_alive().await;
+    drop(owner);
+    db.drop_db().await;
+}

@@ -5,10 +5,14 @@
 //! is a connection of the room like any other: its outbox is drained by a task that publishes
 //! each frame, as the room wrote it, to the relaying node's inbox, and says how it ended.
 
+use std::collections::HashMap;
+use std::time::Duration;
+
 use async_nats::{Client, HeaderMap, Subject};
 use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt;
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Instant, MissedTickBehavior};
 
 use super::wire::{self, End, FromOwner, ToOwner};
 use crate::ids::MatchId;
@@ -20,8 +24,12 @@ use crate::room::{HangUp, Outbox, RoomHandle};
 /// may serve a whole node's spectators of the match, hence more room than a socket's.
 const RELAYED_OUTBOX: usize = 1024;
 
-/// Answers the relaying nodes of match `id` on behalf of `room`, until the room closes.
-pub fn serve(nats: Client, id: MatchId, room: RoomHandle) {
+/// How many heartbeats a relayed connection may go unnamed before the owner lets it go.
+const MISSED_HEARTBEATS: u32 = 3;
+
+/// Answers the relaying nodes of match `id` on behalf of `room`, until the room closes. The
+/// relays' heartbeats come every `heartbeat`.
+pub fn serve(nats: Client, id: MatchId, room: RoomHandle, heartbeat: Duration) {
     tokio::spawn(async move {
         let mut requests = match nats.subscribe(wire::match_subject(id)).await {
             Ok(requests) => requests,
@@ -30,78 +38,125 @@ pub fn serve(nats: Client, id: MatchId, room: RoomHandle) {
                 return;
             }
         };
+        let mut owner = Owner {
+            nats,
+            room,
+            heard: HashMap::new(),
+        };
+        let mut sweep = tokio::time::interval(heartbeat);
+        sweep.set_missed_tick_behavior(MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                () = room.closed() => break,
+                () = owner.room.closed() => break,
                 message = requests.next() => match message {
-                    Some(message) => answer(&nats, &room, message).await,
+                    Some(message) => owner.answer(message).await,
                     None => break,
                 },
+                _ = sweep.tick() => owner.let_go_unheard(heartbeat * MISSED_HEARTBEATS).await,
             }
         }
         let _ = requests.unsubscribe().await;
     });
 }
 
-/// Does what one message from a relaying node asks, and answers it if it is a request.
-async fn answer(nats: &Client, room: &RoomHandle, message: async_nats::Message) {
-    let asked: ToOwner = match serde_json::from_slice(&message.payload) {
-        Ok(asked) => asked,
-        Err(e) => {
-            tracing::warn!(error = %e, "a relaying node sent what is not a relay message");
-            return;
+/// A room's side of its relays.
+struct Owner {
+    nats: Client,
+    room: RoomHandle,
+    /// The relayed connections, and when a relay last named each.
+    heard: HashMap<u64, Instant>,
+}
+
+impl Owner {
+    /// Lets go of the relayed connections no relay has named for `patience`: their relaying
+    /// node died or gave up on them, and a connection nobody reads must not count as a
+    /// player at the table.
+    async fn let_go_unheard(&mut self, patience: Duration) {
+        let now = Instant::now();
+        let unheard: Vec<u64> = self
+            .heard
+            .iter()
+            .filter(|(_, at)| now.duration_since(**at) > patience)
+            .map(|(&conn, _)| conn)
+            .collect();
+        for conn in unheard {
+            self.heard.remove(&conn);
+            tracing::info!(conn, "relayed connection unheard: let go");
+            self.room.disconnect(conn).await;
         }
-    };
-    let reply = match asked {
-        ToOwner::Connect { viewer, inbox } => {
-            let Some(viewer) = wire::parse_viewer(&viewer) else {
-                tracing::warn!(viewer, "a relaying node named no viewer");
+    }
+
+    /// Does what one message from a relaying node asks, and answers it if it is a request.
+    async fn answer(&mut self, message: async_nats::Message) {
+        let (nats, room) = (&self.nats, &self.room);
+        let asked: ToOwner = match serde_json::from_slice(&message.payload) {
+            Ok(asked) => asked,
+            Err(e) => {
+                tracing::warn!(error = %e, "a relaying node sent what is not a relay message");
                 return;
-            };
-            let (frames, queued) = mpsc::channel(RELAYED_OUTBOX);
-            let (hang_up, hung_up) = oneshot::channel();
-            match room.connect(viewer, Outbox { frames, hang_up }).await {
-                Ok(conn) => {
-                    tokio::spawn(forward(nats.clone(), Subject::from(inbox), queued, hung_up));
-                    Some(FromOwner::Connected { conn })
-                }
-                Err(_) => Some(FromOwner::Closed),
             }
-        }
-        ToOwner::Frame { conn, text } => {
-            let _ = room.frame(conn, Utf8Bytes::from(text)).await;
-            None
-        }
-        ToOwner::Disconnect { conn } => {
-            room.disconnect(conn).await;
-            None
-        }
-        ToOwner::WelcomeAgain { conn } => {
-            room.welcome_again(conn).await;
-            None
-        }
-        ToOwner::SeatTaken {
-            seat,
-            name,
-            token_hash,
-        } => {
-            room.seat_taken(seat, name, token_hash).await;
-            None
-        }
-        ToOwner::Status => Some(match room.status().await {
-            Ok(status) => FromOwner::Status { status },
-            Err(_) => FromOwner::Closed,
-        }),
-        ToOwner::Abandon => Some(match room.abandon().await {
-            Ok(abandoned) => FromOwner::Abandoned { abandoned },
-            Err(_) => FromOwner::Closed,
-        }),
-        ToOwner::Ping => Some(FromOwner::Pong),
-    };
-    if let (Some(reply), Some(to)) = (reply, message.reply) {
-        let payload = serde_json::to_vec(&reply).unwrap_or_default();
-        if let Err(e) = nats.publish(to, payload.into()).await {
-            tracing::warn!(error = %e, "cannot answer a relaying node");
+        };
+        let reply = match asked {
+            ToOwner::Connect { viewer, inbox } => {
+                let Some(viewer) = wire::parse_viewer(&viewer) else {
+                    tracing::warn!(viewer, "a relaying node named no viewer");
+                    return;
+                };
+                let (frames, queued) = mpsc::channel(RELAYED_OUTBOX);
+                let (hang_up, hung_up) = oneshot::channel();
+                match room.connect(viewer, Outbox { frames, hang_up }).await {
+                    Ok(conn) => {
+                        self.heard.insert(conn, Instant::now());
+                        tokio::spawn(forward(nats.clone(), Subject::from(inbox), queued, hung_up));
+                        Some(FromOwner::Connected { conn })
+                    }
+                    Err(_) => Some(FromOwner::Closed),
+                }
+            }
+            ToOwner::Frame { conn, text } => {
+                let _ = room.frame(conn, Utf8Bytes::from(text)).await;
+                None
+            }
+            ToOwner::Disconnect { conn } => {
+                self.heard.remove(&conn);
+                room.disconnect(conn).await;
+                None
+            }
+            ToOwner::WelcomeAgain { conn } => {
+                room.welcome_again(conn).await;
+                None
+            }
+            ToOwner::SeatTaken {
+                seat,
+                name,
+                token_hash,
+            } => {
+                room.seat_taken(seat, name, token_hash).await;
+                None
+            }
+            ToOwner::Status => Some(match room.status().await {
+                Ok(status) => FromOwner::Status { status },
+                Err(_) => FromOwner::Closed,
+            }),
+            ToOwner::Abandon => Some(match room.abandon().await {
+                Ok(abandoned) => FromOwner::Abandoned { abandoned },
+                Err(_) => FromOwner::Closed,
+            }),
+            ToOwner::Ping { conns } => {
+                let now = Instant::now();
+                for conn in conns {
+                    if let Some(at) = self.heard.get_mut(&conn) {
+                        *at = now;
+                    }
+                }
+                Some(FromOwner::Pong)
+            }
+        };
+        if let (Some(reply), Some(to)) = (reply, message.reply) {
+            let payload = serde_json::to_vec(&reply).unwrap_or_default();
+            if let Err(e) = nats.publish(to, payload.into()).await {
+                tracing::warn!(error = %e, "cannot answer a relaying node");
+            }
         }
     }
 }

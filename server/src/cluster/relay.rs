@@ -35,6 +35,9 @@ use crate::ids::MatchId;
 use crate::room::frame::{answer_spectator, refused};
 use crate::room::{HangUp, Inbox, Msg, Outbox, RoomHandle, RoomStatus};
 
+/// How soon the owner is asked again when a relay opens and it has not answered.
+const OWNER_RETRY: Duration = Duration::from_millis(50);
+
 /// A match another node runs, as this node's sockets see it.
 pub struct Relay {
     id: MatchId,
@@ -150,13 +153,19 @@ impl Spectators {
     }
 }
 
-/// A relay of match `id` through `nats`, if its owner answers: the handle the sockets use, and
-/// the relay, which serves them once it runs (`relay.run().await`, in a task of its own).
+/// A relay of match `id` through `nats`, if its owner answers within `heartbeat`: the handle
+/// the sockets use, and the relay, which serves them once it runs (`relay.run().await`, in a
+/// task of its own). The owner is asked again meanwhile: a room that has just opened (its match
+/// was created a moment ago) may not listen yet.
 pub async fn open(nats: Client, id: MatchId, heartbeat: Duration) -> Option<(RoomHandle, Relay)> {
     let subject = Subject::from(wire::match_subject(id));
-    match ask(&nats, &subject, heartbeat, &ToOwner::Ping).await {
-        Some(FromOwner::Pong) => {}
-        _ => return None,
+    let deadline = tokio::time::Instant::now() + heartbeat;
+    let ping = ToOwner::Ping { conns: Vec::new() };
+    while ask(&nats, &subject, heartbeat, &ping).await != Some(FromOwner::Pong) {
+        if tokio::time::Instant::now() >= deadline {
+            return None;
+        }
+        tokio::time::sleep(OWNER_RETRY).await;
     }
     let (handle, rx) = RoomHandle::new();
     let relay = Relay {
@@ -211,7 +220,8 @@ impl Relay {
                     if self.seats.is_empty() && self.spectators.is_empty() {
                         break;
                     }
-                    if self.ask(&ToOwner::Ping).await != Some(FromOwner::Pong) {
+                    let conns = self.owner_conns();
+                    if self.ask(&ToOwner::Ping { conns }).await != Some(FromOwner::Pong) {
                         tracing::warn!("the match's node is gone");
                         self.hang_up_all();
                     }
@@ -236,6 +246,14 @@ impl Relay {
 
     async fn ask(&self, asked: &ToOwner) -> Option<FromOwner> {
         ask(&self.nats, &self.subject, self.heartbeat, asked).await
+    }
+
+    /// The numbers of this relay's connections in the owner's room.
+    fn owner_conns(&self) -> Vec<u64> {
+        let seats = self.seats.values().map(|link| link.owner_conn);
+        seats
+            .chain(self.spectators.link.as_ref().map(|link| link.owner_conn))
+            .collect()
     }
 
     /// Sends a message to the owner that asks no answer.

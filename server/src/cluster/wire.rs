@@ -42,8 +42,10 @@ pub enum ToOwner {
     Status,
     /// A request: abandon the match, if nobody plays it (see `RoomHandle::abandon`).
     Abandon,
-    /// A request: is the room still there? The relaying nodes' heartbeat.
-    Ping,
+    /// A request: is the room still there? The relaying nodes' heartbeat, naming the
+    /// connections the relay still holds: the owner lets go of a relayed connection no
+    /// heartbeat has named for a while (its relay died, or gave up on it).
+    Ping { conns: Vec<u64> },
 }
 
 /// The owner's answer to a request.

@@ -368,7 +368,8 @@ impl Rooms {
                 tokio::spawn(async move { relay.moved().await });
             }
             if let Some(nats) = cluster.nats() {
-                crate::cluster::owner::serve(nats.clone(), record.id, handle.clone());
+                let heartbeat = cluster.heartbeat();
+                crate::cluster::owner::serve(nats.clone(), record.id, handle.clone(), heartbeat);
             }
         }
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
