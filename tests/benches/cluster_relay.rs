@@ -2,8 +2,9 @@
 //! created and their seats play), up to three other nodes relay them over NATS. The load
 //! generator plays 100 Artemia matches (3 Hunted) in a closed loop, each watched by spectators:
 //! 1,000 spectator sockets on the owner itself, then spread over one edge node, then over three;
-//! 300 and 3,000 over three; and once with no spectator but every seat relayed through an edge. Prints, per
-//! run, the owner's CPU per move, each edge's CPU per move and per relayed socket, and moves/s.
+//! 300 and 3,000 over three; and once with no spectator but every seat relayed through an edge.
+//! Prints, per run, the owner's CPU per move, each edge's CPU per move and per relayed socket,
+//! and moves/s.
 //! The owner's CPU per move must not grow with the spectators on edges: it sends each update
 //! once per edge node, whatever the number of sockets there.
 //!
@@ -20,8 +21,11 @@ use serde_json::Value;
 use xenotable_server::loadgen::proc;
 
 const MATCHES: &str = "100";
-const SPECTATORS_PER_MATCH: &str = "10";
 const SECONDS: &str = "15";
+
+/// One run: what it is, spectators per match, where they watch (else the owner), where the
+/// seats play (else the owner), and how many edges relay.
+type Run<'a> = (&'a str, u32, Option<&'a str>, Option<&'a str>, usize);
 
 async fn node(db: &Db, name: &str) -> Server {
     let nats = std::env::var("TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
@@ -69,35 +73,36 @@ async fn main() {
         node(&db, "edge-3").await,
     ];
     let edge_urls: Vec<String> = edges.iter().map(url).collect();
-    let spectators = ["--spectators".to_owned(), SPECTATORS_PER_MATCH.to_owned()];
-    let runs: Vec<(&str, Vec<String>, usize)> = vec![
-        ("no spectator, seats on the owner", vec![], 0),
-        ("1,000 spectators on the owner", spectators.to_vec(), 0),
+    let all_edges = edge_urls.join(",");
+    let runs: [Run; 7] = [
+        ("no spectator, seats on the owner", 0, None, None, 0),
+        ("1,000 spectators on the owner", 10, None, None, 0),
         (
             "1,000 spectators on 1 edge",
-            [
-                &spectators[..],
-                &["--watch-url".into(), edge_urls[0].clone()],
-            ]
-            .concat(),
+            10,
+            Some(&edge_urls[0]),
+            None,
             1,
         ),
-        (
-            "1,000 spectators on 3 edges",
-            [
-                &spectators[..],
-                &["--watch-url".into(), edge_urls.join(",")],
-            ]
-            .concat(),
-            3,
-        ),
+        ("1,000 spectators on 3 edges", 10, Some(&all_edges), None, 3),
+        ("300 spectators on 3 edges", 3, Some(&all_edges), None, 3),
+        ("3,000 spectators on 3 edges", 30, Some(&all_edges), None, 3),
         (
             "no spectator, every seat relayed by 1 edge",
-            vec!["--seat-url".into(), edge_urls[0].clone()],
+            0,
+            None,
+            Some(&edge_urls[0]),
             1,
         ),
     ];
-    for (name, extra, used) in runs {
+    for (name, per_match, watch, seats, used) in runs {
+        let mut extra = vec!["--spectators".to_owned(), per_match.to_string()];
+        if let Some(urls) = watch {
+            extra.extend(["--watch-url".to_owned(), urls.to_owned()]);
+        }
+        if let Some(url) = seats {
+            extra.extend(["--seat-url".to_owned(), url.to_owned()]);
+        }
         let before: Vec<f64> = edges.iter().map(cpu_seconds).collect();
         let report = loadgen(&owner, &extra);
         let spent: Vec<f64> = edges
@@ -106,18 +111,12 @@ async fn main() {
             .map(|(e, b)| cpu_seconds(e) - b)
             .collect();
         let moves = report["moves"].as_f64().unwrap_or(0.0).max(1.0);
-        let per_match = |flag: &str| {
-            extra
-                .iter()
-                .position(|a| a == flag)
-                .and_then(|k| extra[k + 1].parse::<f64>().ok())
-        };
         let matches: f64 = MATCHES.parse().expect("a count");
         // The sockets each edge in use relays: the spectators spread over them, or every seat.
-        let relayed = match (per_match("--spectators"), used) {
+        let relayed = match (seats, used) {
             (_, 0) => 0.0,
-            (Some(per), used) => matches * per / used as f64,
-            (None, _) => matches * 4.0,
+            (Some(_), _) => matches * 4.0,
+            (None, used) => matches * f64::from(per_match) / used as f64,
         };
         let per_edge: Vec<String> = spent[..used]
             .iter()
