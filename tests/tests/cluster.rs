@@ -124,8 +124,10 @@ async fn a_match_outlives_five_killed_nodes_and_ends_as_its_log_replays() {
         );
         let from = welcome["seq"].as_u64().expect("a seq");
         let mut clients = Vec::new();
+        // On the node that runs the match, so they lose their sockets with it and reconnect
+        // (sockets on other nodes stay open: see the test below).
         for (_, token) in &tokens {
-            clients.push(connect_anywhere(&nodes, &id, Some(token)).await.0);
+            clients.push(nodes[owner].connect(&id, Some(token)).await);
         }
         let players = run_players(clients, &mut picks, &mut seen);
         let killer = async {
@@ -485,5 +487,70 @@ async fn the_node_that_runs_a_match_lets_go_of_the_connections_of_a_dead_relay()
     }
     here.assert_alive().await;
     drop(owner);
+    db.drop_db().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
+async fn sockets_on_surviving_nodes_stay_open_when_the_match_changes_node() {
+    let db = Db::postgres().await;
+    let store = db.store().await;
+    let mut a = node(&db, "a").await;
+    let (b, c) = (node(&db, "b").await, node(&db, "c").await);
+    let mut body = artemia_with_humans(3, SEED);
+    body["seats"][0] = json!({"seat": "creature", "name": "Creature"});
+    let (id, tokens) = a.create(body).await;
+    let match_id: MatchId = id.parse().expect("a match id");
+    let mut seats = Vec::new();
+    for (k, (_, token)) in tokens.iter().enumerate() {
+        let at = if k % 2 == 0 { &b } else { &c };
+        seats.push(Follower::new(at.connect(&id, Some(token)).await).await);
+    }
+    let mut watchers = Vec::new();
+    for at in [&b, &c, &c] {
+        watchers.push(Follower::new(at.connect(&id, None).await).await);
+    }
+    let mut pick = Picker(77);
+    assert_eq!(lockstep(&mut seats, &mut pick, 10).await, 10);
+    for seat in &mut seats {
+        seat.sync().await;
+    }
+
+    a.kill();
+    let killed = Instant::now();
+    // Every socket, on B or C, gets the welcome of the room that took the match over, and no
+    // close: `recv` fails the test if the socket closes.
+    for follower in seats.iter_mut().chain(watchers.iter_mut()) {
+        let before = follower.frames.len();
+        loop {
+            let frame = follower.client.recv().await;
+            let welcome = frame["t"] == "welcome";
+            follower.keep(frame);
+            if welcome && follower.frames.len() > before {
+                break;
+            }
+        }
+    }
+    let gap = killed.elapsed();
+    eprintln!(
+        "SIGKILL to every surviving socket's new welcome: {} ms",
+        gap.as_millis()
+    );
+    assert!(gap < Duration::from_secs(10), "{gap:?}");
+
+    lockstep(&mut seats, &mut pick, usize::MAX).await;
+    assert!(seats.iter().all(Follower::over), "the match ends");
+    for watcher in watchers {
+        let frames = watcher.until_over().await;
+        assert!(!frames.last().expect("frames")["view"]["outcome"].is_null());
+    }
+    let stamps = assert_log_whole(store.as_ref(), match_id).await;
+    let epochs: std::collections::BTreeSet<i64> = stamps.iter().filter_map(|s| s.1).collect();
+    assert_eq!(
+        epochs.len(),
+        2,
+        "A, then the node that took over: {epochs:?}"
+    );
+    drop((b, c));
     db.drop_db().await;
 }

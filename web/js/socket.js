@@ -62,7 +62,8 @@ export class MatchSocket {
         return;
       }
       if (frame.t === 'welcome') {
-        // The server welcomes a connection once, and again on it when the match begins.
+        // The server welcomes a connection once, and again on it when the match begins or
+        // moves to another server of a cluster.
         const kind = welcomed ? 'begun' : this.everWelcomed ? 'reconnected' : 'first';
         welcomed = true;
         this.everWelcomed = true;

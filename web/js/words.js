@@ -87,7 +87,7 @@ const ERROR_WORDS = {
   not_handed_over: 'You play your seat already: there is nothing to take back.',
   rate_limited: 'You are sending too fast. Wait a moment and try again.',
   storage_failed: 'The server could not save your move. Try again.',
-  match_moved: 'The match moved to another server. Reconnecting; send your move again.',
+  match_moved: 'The match is moving to another server. Send your move again in a moment.',
   owned_elsewhere: 'Another server runs this match. Trying again.',
   bad_frame: 'The server could not read what this page sent. Reload the page.',
   unknown_type: 'The server could not read what this page sent. Reload the page.',

@@ -27,9 +27,9 @@ const RELAYED_OUTBOX: usize = 1024;
 /// How many heartbeats a relayed connection may go unnamed before the owner lets it go.
 const MISSED_HEARTBEATS: u32 = 3;
 
-/// Answers the relaying nodes of match `id` on behalf of `room`, until the room closes. The
-/// relays' heartbeats come every `heartbeat`.
-pub fn serve(nats: Client, id: MatchId, room: RoomHandle, heartbeat: Duration) {
+/// Answers the relaying nodes of match `id` on behalf of `room`, which runs it under lease
+/// `epoch`, until the room closes. The relays' heartbeats come every `heartbeat`.
+pub fn serve(nats: Client, id: MatchId, room: RoomHandle, epoch: i64, heartbeat: Duration) {
     tokio::spawn(async move {
         let mut requests = match nats.subscribe(wire::match_subject(id)).await {
             Ok(requests) => requests,
@@ -41,6 +41,7 @@ pub fn serve(nats: Client, id: MatchId, room: RoomHandle, heartbeat: Duration) {
         let mut owner = Owner {
             nats,
             room,
+            epoch,
             heard: HashMap::new(),
         };
         let mut sweep = tokio::time::interval(heartbeat);
@@ -63,6 +64,8 @@ pub fn serve(nats: Client, id: MatchId, room: RoomHandle, heartbeat: Duration) {
 struct Owner {
     nats: Client,
     room: RoomHandle,
+    /// The epoch of this node's lease on the match.
+    epoch: i64,
     /// The relayed connections, and when a relay last named each.
     heard: HashMap<u64, Instant>,
 }
@@ -88,7 +91,7 @@ impl Owner {
 
     /// Does what one message from a relaying node asks, and answers it if it is a request.
     async fn answer(&mut self, message: async_nats::Message) {
-        let (nats, room) = (&self.nats, &self.room);
+        let (nats, room, epoch) = (&self.nats, &self.room, self.epoch);
         let asked: ToOwner = match serde_json::from_slice(&message.payload) {
             Ok(asked) => asked,
             Err(e) => {
@@ -97,6 +100,14 @@ impl Owner {
             }
         };
         let reply = match asked {
+            // Meant for the room of another epoch: its connection numbers are not this room's.
+            ToOwner::Frame { epoch: to, .. }
+            | ToOwner::Disconnect { epoch: to, .. }
+            | ToOwner::WelcomeAgain { epoch: to, .. }
+                if to != epoch =>
+            {
+                None
+            }
             ToOwner::Connect { viewer, inbox } => {
                 let Some(viewer) = wire::parse_viewer(&viewer) else {
                     tracing::warn!(viewer, "a relaying node named no viewer");
@@ -108,21 +119,21 @@ impl Owner {
                     Ok(conn) => {
                         self.heard.insert(conn, Instant::now());
                         tokio::spawn(forward(nats.clone(), Subject::from(inbox), queued, hung_up));
-                        Some(FromOwner::Connected { conn })
+                        Some(FromOwner::Connected { epoch, conn })
                     }
                     Err(_) => Some(FromOwner::Closed),
                 }
             }
-            ToOwner::Frame { conn, text } => {
+            ToOwner::Frame { conn, text, .. } => {
                 let _ = room.frame(conn, Utf8Bytes::from(text)).await;
                 None
             }
-            ToOwner::Disconnect { conn } => {
+            ToOwner::Disconnect { conn, .. } => {
                 self.heard.remove(&conn);
                 room.disconnect(conn).await;
                 None
             }
-            ToOwner::WelcomeAgain { conn } => {
+            ToOwner::WelcomeAgain { conn, .. } => {
                 room.welcome_again(conn).await;
                 None
             }
@@ -142,14 +153,16 @@ impl Owner {
                 Ok(abandoned) => FromOwner::Abandoned { abandoned },
                 Err(_) => FromOwner::Closed,
             }),
-            ToOwner::Ping { conns } => {
-                let now = Instant::now();
-                for conn in conns {
-                    if let Some(at) = self.heard.get_mut(&conn) {
-                        *at = now;
+            ToOwner::Ping { epoch: to, conns } => {
+                if to == Some(epoch) {
+                    let now = Instant::now();
+                    for conn in conns {
+                        if let Some(at) = self.heard.get_mut(&conn) {
+                            *at = now;
+                        }
                     }
                 }
-                Some(FromOwner::Pong)
+                Some(FromOwner::Pong { epoch })
             }
         };
         if let (Some(reply), Some(to)) = (reply, message.reply) {

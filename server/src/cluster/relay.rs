@@ -13,9 +13,16 @@
 //!   connection, in line with its updates. Spectators' own frames (pings; anything else is
 //!   refused) are answered here.
 //!
-//! Every heartbeat the relay asks the owner whether it still runs the match. No answer (the
-//! node died, or was paused) or a closed room, and the relay hangs up on every socket with
-//! 1012, as a room that moved does: they reconnect, to whichever node runs the match by then.
+//! Every heartbeat the relay asks the owner whether it still runs the match. When it does not
+//! answer (the node died, or was paused) the relay keeps its sockets, looks for the node that
+//! runs the match next (another takes it over once the lease runs out, maybe this one), and
+//! opens every connection again in that node's room: each socket gets the new room's `welcome`,
+//! then its updates, as after the start of a match. Frames a seat sends meanwhile are refused
+//! (`match_moved`: send again). If no node runs the match within a few leases, or the owner's
+//! room itself moved them away, the relay hangs up with 1012, as a room that moved does.
+//!
+//! Every message about a connection names the owner's lease epoch: a room numbers its
+//! connections from 0, so one of a room that is gone is never taken for one of its successor.
 
 use std::collections::HashMap;
 use std::future::pending;
@@ -35,8 +42,12 @@ use crate::ids::MatchId;
 use crate::room::frame::{answer_spectator, refused};
 use crate::room::{HangUp, Inbox, Msg, Outbox, RoomHandle, RoomStatus};
 
-/// How soon the owner is asked again when a relay opens and it has not answered.
+/// How soon the owner is asked again when a relay opens or lost it and it has not answered.
 const OWNER_RETRY: Duration = Duration::from_millis(50);
+
+/// How many heartbeats a relay that lost its owner looks for the next one before it hangs up:
+/// a few leases (a lease is three heartbeats), time for another node to take the match over.
+const ORPHAN_HEARTBEATS: u32 = 15;
 
 /// A match another node runs, as this node's sockets see it.
 pub struct Relay {
@@ -49,15 +60,24 @@ pub struct Relay {
     seats: HashMap<u64, SeatLink>,
     spectators: Spectators,
     next_conn: u64,
-    /// The owner is gone, or the match moved: every socket has been hung up on.
+    /// The lease epoch of the node the relay relays to.
+    epoch: i64,
+    /// Since when that node has not answered, while the relay looks for the next one.
+    orphaned: Option<tokio::time::Instant>,
+    /// Every socket has been hung up on: the relay stops.
     moved: bool,
     rx: Inbox,
 }
 
 /// A seat's connection, relayed on its own.
 struct SeatLink {
+    viewer: Viewer,
     /// The connection's number in the owner's room.
     owner_conn: u64,
+    /// Where the pump takes the frames of the connection opened again in the next owner's room.
+    relink: mpsc::Sender<Subscriber>,
+    /// The socket's outbox, for what the relay answers itself (weak: the pump's end closes it).
+    outbox_frames: mpsc::WeakSender<Utf8Bytes>,
     /// Dropped: the socket has gone, the pump stops. Fired: the pump hangs up on the socket.
     stop: oneshot::Sender<HangUp>,
     pump: JoinHandle<()>,
@@ -145,6 +165,18 @@ impl Spectators {
         })
     }
 
+    /// The shared link, opened again in the next owner's room: every spectator waits for its
+    /// first frame, that room's `welcome`.
+    fn relink(&mut self, owner_conn: u64, frames: Subscriber) {
+        let watching: Vec<(u64, Outbox)> = self.watching.drain().collect();
+        self.waiting.extend(watching);
+        self.link = Some(SharedLink {
+            owner_conn,
+            frames,
+            fresh: true,
+        });
+    }
+
     fn remove(&mut self, conn: u64) -> bool {
         let before = self.count();
         self.watching.remove(&conn);
@@ -160,13 +192,19 @@ impl Spectators {
 pub async fn open(nats: Client, id: MatchId, heartbeat: Duration) -> Option<(RoomHandle, Relay)> {
     let subject = Subject::from(wire::match_subject(id));
     let deadline = tokio::time::Instant::now() + heartbeat;
-    let ping = ToOwner::Ping { conns: Vec::new() };
-    while ask(&nats, &subject, heartbeat, &ping).await != Some(FromOwner::Pong) {
+    let ping = ToOwner::Ping {
+        epoch: None,
+        conns: Vec::new(),
+    };
+    let epoch = loop {
+        if let Some(FromOwner::Pong { epoch }) = ask(&nats, &subject, heartbeat, &ping).await {
+            break epoch;
+        }
         if tokio::time::Instant::now() >= deadline {
             return None;
         }
         tokio::time::sleep(OWNER_RETRY).await;
-    }
+    };
     let (handle, rx) = RoomHandle::new();
     let relay = Relay {
         id,
@@ -176,6 +214,8 @@ pub async fn open(nats: Client, id: MatchId, heartbeat: Duration) -> Option<(Roo
         seats: HashMap::new(),
         spectators: Spectators::default(),
         next_conn: 0,
+        epoch,
+        orphaned: None,
         moved: false,
         rx,
     };
@@ -207,6 +247,8 @@ impl Relay {
         let start = tokio::time::Instant::now() + self.heartbeat;
         let mut heartbeat = interval_at(start, self.heartbeat);
         heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut retry = tokio::time::interval(OWNER_RETRY);
+        retry.set_missed_tick_behavior(MissedTickBehavior::Delay);
         while !self.moved {
             tokio::select! {
                 msg = self.rx.recv() => match msg {
@@ -220,28 +262,88 @@ impl Relay {
                     if self.seats.is_empty() && self.spectators.is_empty() {
                         break;
                     }
-                    let conns = self.owner_conns();
-                    if self.ask(&ToOwner::Ping { conns }).await != Some(FromOwner::Pong) {
-                        tracing::warn!("the match's node is gone");
-                        self.hang_up_all();
-                    }
+                    self.beat().await;
                 }
+                _ = retry.tick(), if self.orphaned.is_some() => self.find_owner().await,
             }
         }
         for (_, link) in std::mem::take(&mut self.seats) {
-            self.tell(&ToOwner::Disconnect {
-                conn: link.owner_conn,
-            })
-            .await;
+            self.disconnect(link.owner_conn).await;
         }
         if let Some(link) = self.spectators.link.take() {
-            self.tell(&ToOwner::Disconnect {
-                conn: link.owner_conn,
-            })
-            .await;
+            self.disconnect(link.owner_conn).await;
         }
         self.spectators.end(Some(HangUp::Moved));
         tracing::info!("relay closed");
+    }
+
+    /// The heartbeat: asks the owner whether it still runs the match (naming the connections
+    /// the relay holds there); without an answer, the relay looks for the next owner.
+    async fn beat(&mut self) {
+        if self.orphaned.is_some() {
+            return;
+        }
+        let ping = ToOwner::Ping {
+            epoch: Some(self.epoch),
+            conns: self.owner_conns(),
+        };
+        match self.ask(&ping).await {
+            Some(FromOwner::Pong { epoch }) if epoch == self.epoch => {}
+            _ => {
+                tracing::warn!(epoch = self.epoch, "the match's node is gone");
+                self.orphaned = Some(tokio::time::Instant::now());
+            }
+        }
+    }
+
+    /// Looks for the node that runs the match now, and reattaches to it; hangs up if none has
+    /// for [`ORPHAN_HEARTBEATS`].
+    async fn find_owner(&mut self) {
+        let Some(since) = self.orphaned else {
+            return;
+        };
+        if since.elapsed() > self.heartbeat * ORPHAN_HEARTBEATS {
+            tracing::warn!("no node runs the match: hanging up");
+            return self.hang_up_all();
+        }
+        let ping = ToOwner::Ping {
+            epoch: None,
+            conns: Vec::new(),
+        };
+        if let Some(FromOwner::Pong { epoch }) = self.ask(&ping).await {
+            self.reattach(epoch).await;
+        }
+    }
+
+    /// Opens every connection again in the room of the owner of lease `epoch`. Each socket gets
+    /// that room's `welcome` first. If the owner stops answering midway, the relay stays
+    /// orphaned and tries again (the connections opened meanwhile are let go by that owner,
+    /// which no heartbeat will name them to).
+    async fn reattach(&mut self, epoch: i64) {
+        self.epoch = epoch;
+        let seats: Vec<(u64, Viewer)> = self.seats.iter().map(|(&c, l)| (c, l.viewer)).collect();
+        for (conn, viewer) in seats {
+            let Some((owner_conn, frames)) = self.connect(viewer).await else {
+                return;
+            };
+            if let Some(link) = self.seats.get_mut(&conn) {
+                link.owner_conn = owner_conn;
+                let _ = link.relink.send(frames).await;
+            }
+        }
+        if !self.spectators.is_empty() {
+            let Some((owner_conn, frames)) = self.connect(Viewer::Spectator).await else {
+                return;
+            };
+            self.spectators.relink(owner_conn, frames);
+        }
+        tracing::info!(epoch, "reattached to the node that runs the match now");
+        self.orphaned = None;
+    }
+
+    async fn disconnect(&self, conn: u64) {
+        let epoch = self.epoch;
+        self.tell(&ToOwner::Disconnect { epoch, conn }).await;
     }
 
     async fn ask(&self, asked: &ToOwner) -> Option<FromOwner> {
@@ -284,9 +386,10 @@ impl Relay {
                     viewer => self.sit(conn, viewer, outbox).await,
                 };
                 if let Err(outbox) = connected {
-                    // The owner is gone: this socket reconnects with the others.
+                    // The owner did not answer: this socket reconnects (1012), and the relay
+                    // looks for the node that runs the match now for the others.
                     let _ = outbox.hang_up.send(HangUp::Moved);
-                    self.hang_up_all();
+                    self.orphaned.get_or_insert_with(tokio::time::Instant::now);
                 } else {
                     metrics::gauge!("xenotable_relayed_connections").increment(1.0);
                 }
@@ -295,28 +398,33 @@ impl Relay {
             Msg::Disconnect { conn } => {
                 if let Some(link) = self.seats.remove(&conn) {
                     link.pump.abort();
-                    self.tell(&ToOwner::Disconnect {
-                        conn: link.owner_conn,
-                    })
-                    .await;
+                    self.disconnect(link.owner_conn).await;
                     metrics::gauge!("xenotable_relayed_connections").decrement(1.0);
                 } else if self.spectators.remove(conn) {
                     metrics::gauge!("xenotable_relayed_connections").decrement(1.0);
                     if self.spectators.is_empty()
                         && let Some(link) = self.spectators.link.take()
                     {
-                        self.tell(&ToOwner::Disconnect {
-                            conn: link.owner_conn,
-                        })
-                        .await;
+                        self.disconnect(link.owner_conn).await;
                     }
                 }
             }
             Msg::Frame { conn, text } => {
                 if let Some(link) = self.seats.get(&conn) {
+                    if self.orphaned.is_some() {
+                        let moving = RuleError::new(
+                            "match_moved",
+                            "the match is moving to another server; send it again after its welcome",
+                        );
+                        refused_here(&moving);
+                        if let Some(socket) = link.outbox_frames.upgrade() {
+                            let _ = socket.try_send(refused(&moving, None));
+                        }
+                        return;
+                    }
+                    let (epoch, conn) = (self.epoch, link.owner_conn);
                     let text = text.as_str().to_owned();
-                    let conn = link.owner_conn;
-                    self.tell(&ToOwner::Frame { conn, text }).await;
+                    self.tell(&ToOwner::Frame { epoch, conn, text }).await;
                 } else if let Some(outbox) = self.spectators.outbox(conn) {
                     let answer = answer_spectator(text.as_str()).unwrap_or_else(|(e, r)| {
                         refused_here(&e);
@@ -366,11 +474,16 @@ impl Relay {
             return Err(outbox);
         };
         let (stop, stopped) = oneshot::channel();
-        let pump = tokio::spawn(pump(frames, outbox, stopped));
+        let (relink, relinked) = mpsc::channel(1);
+        let outbox_frames = outbox.frames.downgrade();
+        let pump = tokio::spawn(pump(frames, relinked, outbox, stopped));
         self.seats.insert(
             conn,
             SeatLink {
+                viewer,
                 owner_conn,
+                relink,
+                outbox_frames,
                 stop,
                 pump,
             },
@@ -384,8 +497,8 @@ impl Relay {
         match &self.spectators.link {
             Some(link) => {
                 if self.spectators.waiting.is_empty() {
-                    let conn = link.owner_conn;
-                    self.tell(&ToOwner::WelcomeAgain { conn }).await;
+                    let (epoch, conn) = (self.epoch, link.owner_conn);
+                    self.tell(&ToOwner::WelcomeAgain { epoch, conn }).await;
                 }
             }
             None => {
@@ -410,7 +523,7 @@ impl Relay {
         let inbox = self.nats.new_inbox();
         let frames = self.nats.subscribe(inbox.clone()).await.ok()?;
         match self.ask(&ToOwner::Connect { viewer, inbox }).await? {
-            FromOwner::Connected { conn } => Some((conn, frames)),
+            FromOwner::Connected { epoch, conn } if epoch == self.epoch => Some((conn, frames)),
             _ => None,
         }
     }
@@ -421,11 +534,12 @@ impl Relay {
             // The NATS connection is gone: so is the link.
             return self.spectators.end(Some(HangUp::Moved));
         };
-        if let Some(end) = end_of(&message) {
-            return self.spectators.end(match end {
-                End::HungUp(why) => Some(why),
-                End::Released => None,
-            });
+        match end_of(&message) {
+            // The owner lost the match: the relay reattaches to the next one.
+            Some(End::HungUp(HangUp::Moved)) => return,
+            Some(End::HungUp(why)) => return self.spectators.end(Some(why)),
+            Some(End::Released) => return self.spectators.end(None),
+            None => {}
         }
         let asked = message
             .headers
@@ -466,8 +580,14 @@ fn refused_here(refusal: &RuleError) {
 }
 
 /// Hands a relayed seat connection's frames to its socket, until the owner ends it, the socket
-/// falls behind, or the relay stops it.
-async fn pump(mut frames: Subscriber, outbox: Outbox, mut stop: oneshot::Receiver<HangUp>) {
+/// falls behind, or the relay stops it; from the connection `relinked` brings once the relay
+/// has opened it again in the next owner's room.
+async fn pump(
+    mut frames: Subscriber,
+    mut relinked: mpsc::Receiver<Subscriber>,
+    outbox: Outbox,
+    mut stop: oneshot::Receiver<HangUp>,
+) {
     let Outbox {
         frames: socket,
         hang_up,
@@ -481,17 +601,25 @@ async fn pump(mut frames: Subscriber, outbox: Outbox, mut stop: oneshot::Receive
                 }
                 return;
             }
+            Some(next) = relinked.recv() => {
+                frames = next;
+                continue;
+            }
             message = frames.next() => message,
         };
         let Some(message) = message else {
             let _ = hang_up.send(HangUp::Moved);
             return;
         };
-        if let Some(end) = end_of(&message) {
-            if let End::HungUp(why) = end {
+        match end_of(&message) {
+            // The owner lost the match: the relay reattaches this connection to the next one.
+            Some(End::HungUp(HangUp::Moved)) => continue,
+            Some(End::HungUp(why)) => {
                 let _ = hang_up.send(why);
+                return;
             }
-            return;
+            Some(End::Released) => return,
+            None => {}
         }
         let Ok(text) = Utf8Bytes::try_from(message.payload) else {
             continue;

@@ -18,7 +18,9 @@ pub fn match_subject(id: MatchId) -> String {
     format!("xenotable.match.{id}")
 }
 
-/// A message to the owner of a match.
+/// A message to the owner of a match. The ones about a connection name the owner they were
+/// meant for by its lease epoch: a room numbers its connections from 0, so a connection of a
+/// room that has since moved must never be taken for one of the room that runs the match now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "k", rename_all = "snake_case")]
 pub enum ToOwner {
@@ -26,12 +28,12 @@ pub enum ToOwner {
     /// `inbox`. Answered with [`FromOwner::Connected`].
     Connect { viewer: String, inbox: String },
     /// A text frame from a relayed connection.
-    Frame { conn: u64, text: String },
+    Frame { epoch: i64, conn: u64, text: String },
     /// A relayed connection has closed.
-    Disconnect { conn: u64 },
+    Disconnect { epoch: i64, conn: u64 },
     /// A fresh `welcome` on connection `conn`, behind the asked-welcome mark: another spectator
     /// arrived at the relaying node, which shares that connection among them.
-    WelcomeAgain { conn: u64 },
+    WelcomeAgain { epoch: i64, conn: u64 },
     /// A player has claimed an open seat (already recorded in the store).
     SeatTaken {
         seat: Seat,
@@ -42,17 +44,20 @@ pub enum ToOwner {
     Status,
     /// A request: abandon the match, if nobody plays it (see `RoomHandle::abandon`).
     Abandon,
-    /// A request: is the room still there? The relaying nodes' heartbeat, naming the
-    /// connections the relay still holds: the owner lets go of a relayed connection no
-    /// heartbeat has named for a while (its relay died, or gave up on it).
-    Ping { conns: Vec<u64> },
+    /// A request: which node runs the match? The relaying nodes' heartbeat, naming the
+    /// connections the relay still holds in the room of `epoch`: that owner lets go of a
+    /// relayed connection no heartbeat has named for a while (its relay died, or gave up on
+    /// it). Answered with [`FromOwner::Pong`].
+    Ping { epoch: Option<i64>, conns: Vec<u64> },
 }
 
 /// The owner's answer to a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "k", rename_all = "snake_case")]
 pub enum FromOwner {
+    /// Connection `conn` is open in the room of the owner of lease `epoch`.
     Connected {
+        epoch: i64,
         conn: u64,
     },
     Status {
@@ -61,7 +66,10 @@ pub enum FromOwner {
     Abandoned {
         abandoned: bool,
     },
-    Pong,
+    /// The epoch of the node that runs the match.
+    Pong {
+        epoch: i64,
+    },
     /// The room has closed (the match ended and everyone left, or it moved).
     Closed,
 }

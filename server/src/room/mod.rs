@@ -354,22 +354,17 @@ impl Rooms {
         if let Some(handle) = map.get(&record.id).filter(|h| !h.tx.is_closed()) {
             return handle.clone();
         }
+        let epoch = loaded.epoch;
         let (handle, room) = channel(ctx.clone(), record, loaded);
         map.insert(record.id, handle.clone());
         if let Some(cluster) = &ctx.cluster {
-            // This node runs the match now: its relay (the match ran elsewhere) lets its
-            // sockets go, to reconnect here, and the other nodes' relays are answered.
-            let relay = self
-                .relays
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&record.id);
-            if let Some(relay) = relay {
-                tokio::spawn(async move { relay.moved().await });
-            }
-            if let Some(nats) = cluster.nats() {
+            // This node runs the match now. Its relay of the match, if it had one, finds the
+            // node it relayed to gone and reattaches its sockets here, through NATS like any
+            // other relay's; new sockets come to the room itself.
+            if let (Some(nats), Some(epoch)) = (cluster.nats(), epoch) {
                 let heartbeat = cluster.heartbeat();
-                crate::cluster::owner::serve(nats.clone(), record.id, handle.clone(), heartbeat);
+                let id = record.id;
+                crate::cluster::owner::serve(nats.clone(), id, handle.clone(), epoch, heartbeat);
             }
         }
         metrics::gauge!("xenotable_live_rooms").increment(1.0);
