@@ -554,3 +554,64 @@ async fn sockets_on_surviving_nodes_stay_open_when_the_match_changes_node() {
     drop((b, c));
     db.drop_db().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(no_postgres, ignore = "PostgreSQL: set TEST_DATABASE_URL")]
+async fn a_frame_meant_for_another_owner_is_never_taken_for_a_connection_of_this_one() {
+    let db = Db::postgres().await;
+    let store = db.store().await;
+    let a = node(&db, "a").await;
+    let (id, tokens) = a.create(artemia_with_humans(3, SEED)).await;
+    let match_id: MatchId = id.parse().expect("a match id");
+    let epoch = store
+        .lease(match_id)
+        .await
+        .expect("the lease")
+        .expect("a lease")
+        .epoch;
+    // The room's first connection: number 0, as every room numbers them.
+    let mut hunted = a.connect(&id, Some(&tokens[0].1)).await;
+    let welcome = hunted.recv_type("welcome").await;
+    let action = welcome["view"]["legal"][0].clone();
+    assert!(!action.is_null(), "Hunted 1 has a move: {welcome}");
+    let act = |reference: &str| {
+        json!({"t": "act", "seq": welcome["seq"], "ref": reference, "action": action}).to_string()
+    };
+
+    let url = std::env::var("TEST_NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
+    let nats = async_nats::connect(url).await.expect("NATS");
+    let subject = format!("xenotable.match.{id}");
+    let frame = |epoch: i64, text: String| {
+        let message = json!({"k": "frame", "epoch": epoch, "conn": 0, "text": text});
+        message.to_string().into_bytes().into()
+    };
+    // A relay of an older owner of the match sends its connection 0 an act; then the right
+    // owner's connection 0 a ping, which comes after it.
+    let ghost = frame(epoch - 1, act("ghost"));
+    nats.publish(subject.clone(), ghost).await.expect("sent");
+    let ping = frame(epoch, json!({"t": "ping"}).to_string());
+    nats.publish(subject.clone(), ping).await.expect("sent");
+    loop {
+        let answer = hunted.recv().await;
+        assert_ne!(
+            answer["ref"], "ghost",
+            "another owner's frame was played: {answer}"
+        );
+        if answer["t"] == "pong" {
+            break;
+        }
+    }
+    // The same act, meant for this owner, is played: the path was open all along.
+    nats.publish(subject, frame(epoch, act("real")))
+        .await
+        .expect("sent");
+    loop {
+        let answer = hunted.recv().await;
+        if answer["ref"] == "real" {
+            assert_eq!(answer["t"], "update", "{answer}");
+            break;
+        }
+    }
+    drop(a);
+    db.drop_db().await;
+}
