@@ -18,8 +18,8 @@
 //! runs the match next (another takes it over once the lease runs out, maybe this one), and
 //! opens every connection again in that node's room: each socket gets the new room's `welcome`,
 //! then its updates, as after the start of a match. Frames a seat sends meanwhile are refused
-//! (`match_moved`: send again). If no node runs the match within a few leases, or the owner's
-//! room itself moved them away, the relay hangs up with 1012, as a room that moved does.
+//! (`match_moved`: send again). If no node runs the match within a few leases, the relay hangs
+//! up with 1012, as a room that moved does.
 //!
 //! Every message about a connection names the owner's lease epoch: a room numbers its
 //! connections from 0, so one of a room that is gone is never taken for one of its successor.
@@ -236,7 +236,7 @@ async fn ask(
 }
 
 impl Relay {
-    /// Serves the sockets until none is left for a heartbeat, or the owner is gone.
+    /// Serves the sockets until none is left for a heartbeat, or no node runs the match.
     pub async fn run(self) {
         let span = tracing::info_span!("relay", id = %self.id);
         self.serve().instrument(span).await;
