@@ -295,6 +295,47 @@ fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice, random_on
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::noughts::{Noughts, Square, State};
+    use crate::games::{Game, Viewer};
+
+    /// Mined Noughts as a thinking game whose playouts are over after two marks: the
+    /// `normal` play marks the first free square.
+    impl Mind for Noughts {
+        fn playout_over(_seat: Seat, _start: &State, _world: &State, actions: usize) -> bool {
+            actions >= 2
+        }
+
+        fn believe(_seat: Seat, _view: &Self::View, _dice: &mut Dice) -> Option<State> {
+            None
+        }
+
+        fn heuristic(
+            _world: &State,
+            _seat: Seat,
+            _legal: &[Self::Action],
+            _dice: &mut Dice,
+        ) -> usize {
+            0
+        }
+
+        fn evaluate(_world: &State, _seat: Seat) -> f64 {
+            0.5
+        }
+    }
+
+    #[test]
+    fn a_playout_stops_where_the_game_says_it_is_over() {
+        let mut dice = Dice::from_seed(7);
+        let mut world = Noughts::setup(&(), &mut dice);
+        let reward = playout::<Noughts>(&mut world, Seat::Marines, &mut dice, 0);
+        let view = Noughts::view(&world, Viewer::Spectator);
+        let taken = view.squares.iter().filter(|&&s| s != Square::Free).count();
+        assert_eq!(taken, 2, "two actions, then judged: {:?}", view.squares);
+        assert_eq!(
+            reward, 0.5,
+            "judged by the evaluation, the match being still on"
+        );
+    }
 
     #[test]
     fn ucb_tries_every_action_once_then_favours_the_better_mean() {

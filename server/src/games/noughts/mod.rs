@@ -36,7 +36,7 @@ const LINES: [[u8; 3]; 8] = [
 ];
 
 /// What lies on a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Square {
     Free,
@@ -103,7 +103,7 @@ pub enum Event {
 }
 
 /// What one viewer may know.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct View {
     pub squares: Vec<Square>,
     /// The viewer's own mine, still armed (a seat); both (omniscient); none (spectators).
