@@ -327,9 +327,13 @@ impl Game for Intruder {
 /// The crew and the Intruder seat think: worlds drawn from the seat's view (`belief`), the
 /// rules of thumb and the score (`heuristic`).
 impl Mind for Intruder {
-    /// A turn is dozens of crew actions: a playout looks about one turn ahead and is judged
-    /// by `evaluate`, so that a search keeps to its second per decision.
-    const HORIZON: usize = 20;
+    /// A rollout is judged when the turn its decision left it in has ended (the Intruders'
+    /// phase and the events played out), or after [`ROLLOUT_CAP`] actions: the score reads a
+    /// whole turn better than the middle of one, where a fight's result is not yet known. A
+    /// decision that ends a turn is so judged after the next one, by what it led to.
+    fn playout_over(_seat: Seat, start: &State, world: &State, actions: usize) -> bool {
+        actions >= ROLLOUT_CAP || world.turn > start.turn
+    }
 
     /// The heuristic's play is improved on where a rollout can judge it: in fights and action
     /// segments ([`heuristic::root_candidates`]); movement is the pack's plan as it stands.
@@ -353,6 +357,10 @@ impl Mind for Intruder {
         heuristic::root_candidates(world, legal)
     }
 }
+
+/// The most actions a `strong` bot's rollout plays before it is judged: a turn is dozens of
+/// crew actions, rarely more than a hundred.
+const ROLLOUT_CAP: usize = 150;
 
 /// The set-up of a match, played up to the first decision; what it told is kept for the views.
 fn new_state(config: &Config, dice: &mut impl Roll) -> State {
