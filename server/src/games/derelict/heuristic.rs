@@ -221,10 +221,14 @@ pub fn choose(s: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> usize
 }
 
 /// The `n` actions of `legal` the `normal` player rates highest, best first (ties in the
-/// order of `legal`): what a `strong` player weighs.
+/// order of `legal`): what a `strong` player weighs. Never an alien action rated below ending
+/// the turn: those waste AP or change nothing (facing where it already faces), and a rollout
+/// after a no-op differs from one without it by the dice alone.
 pub fn candidates(s: &State, seat: Seat, legal: &[Action], n: usize) -> Vec<usize> {
     let scores = scores(s, seat, legal);
-    let mut order: Vec<usize> = (0..legal.len()).collect();
+    let mut order: Vec<usize> = (0..legal.len())
+        .filter(|&k| seat == Seat::Marines || scores[k] >= 0)
+        .collect();
     order.sort_by_key(|&k| std::cmp::Reverse(scores[k]));
     order.truncate(n);
     order

@@ -172,47 +172,44 @@ impl Game for Derelict {
     }
 }
 
-/// How many of the `normal` marine's best actions the marines' `strong` search weighs.
+/// How many of the `normal` player's best actions a `strong` search weighs, per side.
 const MARINE_CANDIDATES: usize = 4;
+const ALIEN_CANDIDATES: usize = 3;
 
-/// Actions at most in one of the marines' rollouts, whatever the turn.
-const MARINE_ROLLOUT_CAP: usize = 400;
+/// Actions at most in one of a `strong` bot's rollouts, whatever the turn.
+const ROLLOUT_CAP: usize = 400;
 
 /// Derelict hides nothing: a bot's one world is its view, rebuilt.
 ///
-/// The aliens' `strong` is the bandit. The marines' improves on the `normal` marine instead: a
-/// marine turn offers hundreds of legal actions (every flamer target, every step with every
-/// shot), most of them plainly wasted AP, and a playout with random moves in it loses the
-/// marines' turn clock to turns and closed doors. So it weighs only the few actions the
-/// `normal` marine rates highest, and judges each rollout when the next marine turn begins,
-/// the aliens' reply played out.
+/// Both sides' `strong` bots improve on their `normal` play. A turn offers dozens to hundreds
+/// of legal actions (every flamer target, every step with every shot, every turn in place),
+/// most of them plainly wasted AP, and a playout with random moves in it loses the marines'
+/// turn clock to turns and closed doors, and the aliens' tempo to pacing. So each side weighs
+/// only the few actions its `normal` player rates highest, and judges each rollout when its
+/// own next turn begins, the other side's reply played out: the evaluation reads the marines'
+/// way out, which only the marines' next turn puts to the test.
 impl Mind for Derelict {
-    fn search(seat: Seat) -> Search {
-        match seat {
-            Seat::Marines => Search::Improve,
-            _ => Search::Bandit,
-        }
+    fn search(_seat: Seat) -> Search {
+        Search::Improve
     }
 
-    /// The marines' rollouts run until the next marine turn begins (or
-    /// [`MARINE_ROLLOUT_CAP`] actions); the aliens' playouts to the horizon.
+    /// A rollout runs until the searching side's next turn begins (or [`ROLLOUT_CAP`]
+    /// actions).
     fn playout_over(seat: Seat, start: &State, world: &State, actions: usize) -> bool {
-        match seat {
-            Seat::Marines => {
-                actions >= MARINE_ROLLOUT_CAP
-                    || (world.phase == Phase::MarineTurn && world.turn > start.turn)
-            }
-            _ => actions >= Self::HORIZON,
-        }
+        let own = match seat {
+            Seat::Marines => Phase::MarineTurn,
+            _ => Phase::AlienTurn,
+        };
+        actions >= ROLLOUT_CAP || (world.phase == own && world.turn > start.turn)
     }
 
-    /// The marines weigh the `normal` marine's best [`MARINE_CANDIDATES`]; the aliens every
-    /// legal action.
+    /// The `normal` player's best [`MARINE_CANDIDATES`] or [`ALIEN_CANDIDATES`].
     fn root_candidates(world: &State, seat: Seat, legal: &[Action]) -> Vec<usize> {
-        match seat {
-            Seat::Marines => heuristic::candidates(world, seat, legal, MARINE_CANDIDATES),
-            _ => (0..legal.len()).collect(),
-        }
+        let n = match seat {
+            Seat::Marines => MARINE_CANDIDATES,
+            _ => ALIEN_CANDIDATES,
+        };
+        heuristic::candidates(world, seat, legal, n)
     }
 
     fn believe(_seat: Seat, view: &View, _dice: &mut Dice) -> Option<State> {

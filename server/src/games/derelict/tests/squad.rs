@@ -183,12 +183,54 @@ fn the_marines_rollouts_are_judged_when_the_next_marine_turn_begins() {
 }
 
 #[test]
-fn the_aliens_playouts_run_to_the_horizon_whatever_the_turn() {
+fn the_aliens_rollouts_are_judged_when_the_next_alien_turn_begins() {
     let mut t = two_in_a_row();
-    let start = t.s.clone();
     t.end_marine_turn();
+    let start = t.s.clone();
+    let over =
+        |world: &State, actions| Derelict::playout_over(Seat::Aliens, &start, world, actions);
+    assert!(!over(&t.s, 0), "the aliens' own turn");
     t.end_alien_turn();
-    let over = |actions| Derelict::playout_over(Seat::Aliens, &start, &t.s, actions);
-    assert!(!over(Derelict::HORIZON - 1));
-    assert!(over(Derelict::HORIZON));
+    assert_eq!(t.s.phase, Phase::MarineTurn);
+    assert!(!over(&t.s, 1), "the marines' reply");
+    assert!(over(&t.s, 400), "however long the turn runs");
+    t.end_marine_turn();
+    assert_eq!(t.s.phase, Phase::AlienTurn);
+    assert!(over(&t.s, 2), "the next alien turn");
+}
+
+#[test]
+fn the_strong_aliens_weigh_only_the_normal_aliens_best_three() {
+    // An alien turn where more than three actions are worth weighing.
+    let worth_weighing = |s: &State| {
+        let legal = Derelict::legal_actions(s, Seat::Aliens);
+        heuristic::candidates(s, Seat::Aliens, &legal, usize::MAX).len()
+    };
+    let s = chapel_at_random_until(11, |s| {
+        s.phase == Phase::AlienTurn && s.turn >= 2 && worth_weighing(s) > 3
+    });
+    let legal = Derelict::legal_actions(&s, Seat::Aliens);
+    let weighed = Derelict::root_candidates(&s, Seat::Aliens, &legal);
+    assert_eq!(weighed.len(), 3);
+    assert_eq!(weighed, heuristic::candidates(&s, Seat::Aliens, &legal, 3));
+}
+
+#[test]
+fn the_strong_aliens_never_weigh_a_facing_that_changes_nothing() {
+    // Every alien faced: facing one again is legal but a no-op, which a rollout would tell
+    // from confirming by the dice alone; confirming is the one action left to weigh.
+    let mut s = chapel_at_random_until(5, |s| s.phase == Phase::AlienDeployment);
+    for m in s.models.iter_mut().filter(|m| !m.is_marine()) {
+        m.faced = true;
+    }
+    let legal = Derelict::legal_actions(&s, Seat::Aliens);
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Face { .. })),
+        "{legal:?}"
+    );
+    let weighed: Vec<Action> = Derelict::root_candidates(&s, Seat::Aliens, &legal)
+        .into_iter()
+        .map(|k| legal[k])
+        .collect();
+    assert_eq!(weighed, vec![Action::Confirm {}]);
 }
