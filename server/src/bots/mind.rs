@@ -38,6 +38,13 @@ pub trait Mind: Game<View: DeserializeOwned> {
         actions >= Self::HORIZON
     }
 
+    /// In a [`Search::Improve`] rollout for `seat`, one move of `mover` in this many is random
+    /// rather than `normal`'s; none when 0, the default. An opponent played a little at random
+    /// keeps the search from betting everything on the opponent playing exactly as `normal`.
+    fn surprise(_seat: Seat, _mover: Seat) -> u32 {
+        0
+    }
+
     /// A full state that agrees with `view`, all that `seat` may know; what the view hides is
     /// drawn from `dice`. `None` when the view describes no world this game can build.
     fn believe(seat: Seat, view: &Self::View, dice: &mut Dice) -> Option<Self::State>;

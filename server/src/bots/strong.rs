@@ -11,7 +11,8 @@
 //! A game may ask instead, seat by seat ([`Mind::search`]), for [`Search::Improve`]: rollouts that improve on its `normal` play.
 //! Each round believes one world and draws one dice stream, and plays every root candidate
 //! ([`Mind::root_candidates`], with `normal`'s own choice always among them) in that same
-//! world on those same dice, then `normal` for every seat until the playout is over. Common worlds and
+//! world on those same dice, then `normal` for every seat (some of an opponent's moves random,
+//! if the game asks: [`Mind::surprise`]) until the playout is over. Common worlds and
 //! dice make the candidates' differences far less noisy than their means. `normal`'s choice is
 //! played unless another candidate beats it by a clear margin: where a few rounds cannot tell
 //! the candidates apart, the search plays no worse than `normal`.
@@ -122,7 +123,7 @@ fn bandit<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budget
         let k = pick(&visits, &total, allowance.done());
         let mut world_dice = stream(dice);
         let reward = match G::apply(&mut world, seat, &sight.legal[k], &mut world_dice) {
-            Ok(_) => playout::<G>(&mut world, seat, &mut world_dice, RANDOM_ONE_IN),
+            Ok(_) => playout::<G>(&mut world, seat, &mut world_dice, |_| RANDOM_ONE_IN),
             Err(_) => 0.0,
         };
         visits[k] += 1;
@@ -230,10 +231,13 @@ impl Gains {
     }
 }
 
-/// Plays `action` for `seat` in `world` on `dice`, then `normal` for everyone; the reward.
+/// Plays `action` for `seat` in `world` on `dice`, then `normal` for everyone (with the random
+/// moves [`Mind::surprise`] asks for); the reward.
 fn rollout<G: Mind>(mut world: G::State, seat: Seat, action: &G::Action, mut dice: Dice) -> f64 {
     match G::apply(&mut world, seat, action, &mut dice) {
-        Ok(_) => playout::<G>(&mut world, seat, &mut dice, 0),
+        Ok(_) => playout::<G>(&mut world, seat, &mut dice, |mover| {
+            G::surprise(seat, mover)
+        }),
         Err(_) => 0.0,
     }
 }
@@ -260,9 +264,14 @@ fn pick(visits: &[u32], total: &[f64], iteration: u32) -> usize {
 }
 
 /// Plays `world` on until the match or the game's playout is over ([`Mind::playout_over`])
-/// and scores it for `seat`; one move in `random_one_in` is random (none when it is 0), the
-/// others the heuristic's.
-fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice, random_one_in: u32) -> f64 {
+/// and scores it for `seat`; one move of each mover in `random_one_in(mover)` is random (none
+/// when it is 0), the others the heuristic's.
+fn playout<G: Mind>(
+    world: &mut G::State,
+    seat: Seat,
+    dice: &mut Dice,
+    random_one_in: impl Fn(Seat) -> u32,
+) -> f64 {
     // The start is the world after the decision, not before: a game that judges at a turn's
     // end then looks a whole turn past a decision that ends one. Intruder's strong crew scored
     // 9.1 instead of 12.7 on the same seeds when such decisions were judged at once.
@@ -278,7 +287,8 @@ fn playout<G: Mind>(world: &mut G::State, seat: Seat, dice: &mut Dice, random_on
         if legal.is_empty() {
             break;
         }
-        let k = if random_one_in > 0 && dice.below(random_one_in) == 0 {
+        let one_in = random_one_in(mover);
+        let k = if one_in > 0 && dice.below(one_in) == 0 {
             dice.index(legal.len())
         } else {
             G::heuristic(world, mover, &legal, dice)
@@ -330,13 +340,44 @@ mod tests {
     fn a_playout_stops_where_the_game_says_it_is_over() {
         let mut dice = Dice::from_seed(7);
         let mut world = Noughts::setup(&(), &mut dice);
-        let reward = playout::<Noughts>(&mut world, Seat::Marines, &mut dice, 0);
+        let reward = playout::<Noughts>(&mut world, Seat::Marines, &mut dice, |_| 0);
         let view = Noughts::view(&world, Viewer::Spectator);
         let taken = view.squares.iter().filter(|&&s| s != Square::Free).count();
         assert_eq!(taken, 2, "two actions, then judged: {:?}", view.squares);
         assert_eq!(
             reward, 0.5,
             "judged by the evaluation, the match being still on"
+        );
+    }
+
+    /// The squares a two-action playout on `seed` leaves taken, random moves as `one_in` says.
+    fn taken_after_two(seed: u64, one_in: impl Fn(Seat) -> u32) -> Vec<usize> {
+        let mut dice = Dice::from_seed(seed);
+        let mut world = Noughts::setup(&(), &mut dice);
+        playout::<Noughts>(&mut world, Seat::Marines, &mut dice, one_in);
+        let view = Noughts::view(&world, Viewer::Spectator);
+        (0..view.squares.len())
+            .filter(|&k| view.squares[k] != Square::Free)
+            .collect()
+    }
+
+    #[test]
+    fn a_surprised_mover_plays_at_random_and_only_that_mover() {
+        // `normal` marks the first free square: the marines square 0, the aliens square 1.
+        for seed in 0..20 {
+            assert_eq!(taken_after_two(seed, |_| 0), vec![0, 1], "seed {seed}");
+        }
+        let aliens_at_random = |mover| u32::from(mover == Seat::Aliens);
+        let taken: Vec<Vec<usize>> = (0..20)
+            .map(|seed| taken_after_two(seed, aliens_at_random))
+            .collect();
+        assert!(
+            taken.iter().all(|t| t[0] == 0),
+            "the marines play normal: {taken:?}"
+        );
+        assert!(
+            taken.iter().any(|t| t != &[0, 1]),
+            "the aliens play at random: {taken:?}"
         );
     }
 

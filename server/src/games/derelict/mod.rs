@@ -176,6 +176,11 @@ impl Game for Derelict {
 const MARINE_CANDIDATES: usize = 4;
 const ALIEN_CANDIDATES: usize = 3;
 
+/// In the marines' rollouts, one alien move in this many is random: searched against aliens
+/// that always play `normal`'s best, the marines give up tempo to guard against them, which
+/// loses the turn clock against aliens that play worse.
+const ALIEN_SURPRISE: u32 = 4;
+
 /// Actions at most in one of a `strong` bot's rollouts, whatever the turn.
 const ROLLOUT_CAP: usize = 400;
 
@@ -210,6 +215,15 @@ impl Mind for Derelict {
             _ => ALIEN_CANDIDATES,
         };
         heuristic::candidates(world, seat, legal, n)
+    }
+
+    /// The marines search against aliens that now and then play at random
+    /// ([`ALIEN_SURPRISE`]); the aliens against the `normal` marines.
+    fn surprise(seat: Seat, mover: Seat) -> u32 {
+        match (seat, mover) {
+            (Seat::Marines, Seat::Aliens) => ALIEN_SURPRISE,
+            _ => 0,
+        }
     }
 
     fn believe(_seat: Seat, view: &View, _dice: &mut Dice) -> Option<State> {

@@ -234,3 +234,10 @@ fn the_strong_aliens_never_weigh_a_facing_that_changes_nothing() {
         .collect();
     assert_eq!(weighed, vec![Action::Confirm {}]);
 }
+
+#[test]
+fn the_strong_marines_search_against_aliens_that_sometimes_play_at_random() {
+    assert!(Derelict::surprise(Seat::Marines, Seat::Aliens) > 0);
+    assert_eq!(Derelict::surprise(Seat::Marines, Seat::Marines), 0);
+    assert_eq!(Derelict::surprise(Seat::Aliens, Seat::Marines), 0);
+}
