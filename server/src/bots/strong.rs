@@ -308,14 +308,19 @@ fn playout<G: Mind>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::noughts::{Noughts, Square, State};
+    use crate::games::noughts::{Action, Noughts, Square, State};
     use crate::games::{Game, Viewer};
 
     /// Mined Noughts as a thinking game whose playouts are over after two marks: the
-    /// `normal` play marks the first free square.
+    /// `normal` play marks the first free square, and in a [`Search::Improve`] rollout the
+    /// other side plays every move at random.
     impl Mind for Noughts {
         fn playout_over(_seat: Seat, _start: &State, _world: &State, actions: usize) -> bool {
             actions >= 2
+        }
+
+        fn surprise(seat: Seat, mover: Seat) -> u32 {
+            u32::from(mover != seat)
         }
 
         fn believe(_seat: Seat, _view: &Self::View, _dice: &mut Dice) -> Option<State> {
@@ -331,14 +336,21 @@ mod tests {
             0
         }
 
-        fn evaluate(_world: &State, _seat: Seat) -> f64 {
-            0.5
+        /// A half where the aliens' mark stands on square 1, where `normal` puts their first
+        /// one; nothing otherwise.
+        fn evaluate(world: &State, _seat: Seat) -> f64 {
+            let view = Noughts::view(world, Viewer::Spectator);
+            if view.squares[1] == Square::Marked(Seat::Aliens) {
+                0.5
+            } else {
+                0.0
+            }
         }
     }
 
     #[test]
     fn a_playout_stops_where_the_game_says_it_is_over() {
-        let mut dice = Dice::from_seed(7);
+        let mut dice = Dice::from_seed(1);
         let mut world = Noughts::setup(&(), &mut dice);
         let reward = playout::<Noughts>(&mut world, Seat::Marines, &mut dice, |_| 0);
         let view = Noughts::view(&world, Viewer::Spectator);
@@ -378,6 +390,27 @@ mod tests {
         assert!(
             taken.iter().any(|t| t != &[0, 1]),
             "the aliens play at random: {taken:?}"
+        );
+    }
+
+    #[test]
+    fn a_rollout_plays_the_movers_as_the_game_says_surprise_them() {
+        let mut dice = Dice::from_seed(1);
+        let world = Noughts::setup(&(), &mut dice);
+        let first = Action::Mark { square: 0 };
+        let normal = playout::<Noughts>(&mut world.clone(), Seat::Aliens, &mut dice, |_| 0);
+        assert_eq!(normal, 0.5, "normal aliens mark square 1 on this board");
+        // After the marines' square 0 the aliens move, then the marines: with the aliens always
+        // surprised, their mark lands on square 1 only now and then.
+        let rewards: Vec<f64> = (0..40)
+            .map(|seed| {
+                rollout::<Noughts>(world.clone(), Seat::Marines, &first, Dice::from_seed(seed))
+            })
+            .collect();
+        assert!(rewards.contains(&0.5), "square 1 some time: {rewards:?}");
+        assert!(
+            rewards.contains(&0.0),
+            "another square some time: {rewards:?}"
         );
     }
 
