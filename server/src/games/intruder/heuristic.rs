@@ -105,26 +105,34 @@ pub fn choose(world: &State, seat: Seat, legal: &[Action], dice: &mut Dice) -> u
 /// The actions a `strong` bot weighs against the `normal` choice, as indices into `legal`: in
 /// a fight and in an action segment, the actions that settle much at once and that a short
 /// rollout sees the end of (an attack, a defence, a capture, an airlock, the Freezer, or none
-/// of them). Never while anyone moves or the crew sets up, where a rollout of a few dozen
-/// actions cannot tell one step from the next, and never the self-destruct or a Shuttle's
-/// leaving, which pay off only turns later: those stay the plan's.
+/// of them); in the Intruder seat's movement, every way its Intruders may go, staying put
+/// among them, which decides where the turn's fights happen. Never while the crew moves or
+/// sets up, where a turn's rollout cannot tell one step of the pack from the next, and never
+/// the self-destruct or a Shuttle's leaving, which pay off only turns later: those stay the
+/// plan's.
 pub fn root_candidates(s: &State, legal: &[Action]) -> Vec<usize> {
-    if matches!(
-        s.step,
-        Step::SetUp | Step::CrewMovement | Step::IntruderMovement
-    ) {
-        return Vec::new();
+    match s.step {
+        Step::SetUp | Step::CrewMovement => Vec::new(),
+        Step::IntruderMovement => (0..legal.len())
+            .filter(|&k| match &legal[k] {
+                Action::PlanMovement { moves } => moves.iter().all(|m| {
+                    s.counter_by_id(m.id)
+                        .is_some_and(|c| s.counters[c].identity == Identity::Intruder)
+                }),
+                _ => false,
+            })
+            .collect(),
+        _ => (0..legal.len())
+            .filter(|&k| {
+                !matches!(
+                    legal[k],
+                    Action::StartSelfDestruct { .. }
+                        | Action::StopSelfDestruct { .. }
+                        | Action::LeaveInShuttle { .. }
+                )
+            })
+            .collect(),
     }
-    (0..legal.len())
-        .filter(|&k| {
-            !matches!(
-                legal[k],
-                Action::StartSelfDestruct { .. }
-                    | Action::StopSelfDestruct { .. }
-                    | Action::LeaveInShuttle { .. }
-            )
-        })
-        .collect()
 }
 
 /// What the crew is after this turn, worked out once per decision.

@@ -421,6 +421,66 @@ fn a_strong_crews_rollout_is_judged_when_the_turn_it_began_in_has_ended() {
 }
 
 #[test]
+fn the_intruder_seats_rollout_is_judged_when_the_turn_after_the_one_it_began_in_has_ended() {
+    let mut dice = Dice::from_seed(3);
+    let start = setup(Scenario::Intelligent, 30, false, &mut dice);
+    let mut world = start.clone();
+    let mut actions = 0;
+    while world.turn < start.turn + 2 && Intruder::outcome(&world).is_none() {
+        assert!(
+            !Intruder::playout_over(Seat::Intruder, &start, &world, actions),
+            "judged in turn {} after {actions} actions",
+            world.turn
+        );
+        let mover = Intruder::to_act(&world)[0];
+        let legal = Intruder::legal_actions(&world, mover);
+        let k = choose(&world, mover, &legal, &mut dice);
+        Intruder::apply(&mut world, mover, &legal[k], &mut dice).expect("a legal action");
+        actions += 1;
+    }
+    assert_eq!(world.turn, start.turn + 2, "two whole turns played");
+    assert!(Intruder::playout_over(
+        Seat::Intruder,
+        &start,
+        &world,
+        actions
+    ));
+}
+
+#[test]
+fn a_strong_intruder_seat_weighs_every_way_its_intruder_may_go_and_no_decoy_move() {
+    let mut dice = Dice::from_seed(1);
+    let s = setup(Scenario::Intelligent, 30, false, &mut dice);
+    assert_eq!(s.step, Step::IntruderMovement);
+    let intruder = s
+        .counters
+        .iter()
+        .find(|c| c.identity == Identity::Intruder && matches!(c.place, Place::Map(_)))
+        .expect("the Intruder on the map")
+        .id;
+    let legal = Intruder::legal_actions(&s, Seat::Intruder);
+    let moved = |k: usize| match &legal[k] {
+        Action::PlanMovement { moves } => moves.iter().map(|m| m.id).collect::<Vec<_>>(),
+        other => panic!("not a plan: {other:?}"),
+    };
+    let weighed = root_candidates(&s, &legal);
+    assert!(
+        weighed.iter().any(|&k| moved(k).is_empty()),
+        "staying put is weighed"
+    );
+    let ways = (0..legal.len()).filter(|&k| moved(k) == [intruder]).count();
+    assert!(ways >= 2, "the Intruder has ways to go: {ways}");
+    assert_eq!(weighed.len(), ways + 1, "every way the Intruder may go");
+    assert!(
+        weighed
+            .iter()
+            .all(|&k| moved(k).iter().all(|&id| id == intruder)),
+        "no decoy's move"
+    );
+    assert!(legal.len() > weighed.len(), "the decoys may move too");
+}
+
+#[test]
 fn a_strong_crew_weighs_every_action_in_a_fight_and_none_but_the_plan_while_moving() {
     let mut s = moving();
     put(&mut s, Crewman::C1, Room::Cm);
