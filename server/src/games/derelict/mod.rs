@@ -172,8 +172,9 @@ impl Game for Derelict {
     }
 }
 
-/// How many of the `normal` player's best actions a `strong` search weighs, per side.
+/// How many of the `normal` Marines' best actions their `strong` search weighs.
 const MARINE_CANDIDATES: usize = 4;
+/// How many of the `normal` Aliens' best actions their `strong` search weighs.
 const ALIEN_CANDIDATES: usize = 3;
 
 /// In the marines' rollouts, one alien move in this many is random: searched against aliens
