@@ -6,6 +6,7 @@ mod play;
 mod report;
 mod stats;
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -111,6 +112,24 @@ pub fn run(config: &ArenaConfig) -> Result<Report, String> {
         max_actions: config.max_actions,
     };
     arena.check()?;
-    let results = arena.play_all(config.seed, config.matches, config.threads.max(1));
+    let matches = config.matches;
+    let results = arena.play_all(config.seed, matches, config.threads.max(1), &|ended| {
+        progress(ended, matches)
+    });
     Ok(Report::new(&config.seats, &results))
+}
+
+/// A long run's progress, on one line of a terminal's stderr; nothing when stderr goes to a
+/// file or a pipe, where it would only be noise in a log.
+fn progress(ended: u32, matches: u32) {
+    let mut stderr = std::io::stderr();
+    if !stderr.is_terminal() {
+        return;
+    }
+    let end = if ended == matches { "\n" } else { "" };
+    // A lost progress line is no reason to stop the run.
+    let _ = write!(
+        stderr,
+        "\rxenotable arena: {ended}/{matches} matches played{end}"
+    );
 }

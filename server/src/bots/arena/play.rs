@@ -55,8 +55,16 @@ impl Arena {
     }
 
     /// Plays matches `seed`, `seed + 1`, ... on `threads` threads; the results in seed order.
-    pub fn play_all(&self, seed: u64, matches: u32, threads: usize) -> Vec<MatchResult> {
+    /// `finished` hears, as each match ends, how many have ended so far.
+    pub fn play_all(
+        &self,
+        seed: u64,
+        matches: u32,
+        threads: usize,
+        finished: &(dyn Fn(u32) + Sync),
+    ) -> Vec<MatchResult> {
         let next = AtomicU32::new(0);
+        let ended = AtomicU32::new(0);
         let results: Mutex<Vec<(u32, MatchResult)>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             for _ in 0..threads {
@@ -70,6 +78,7 @@ impl Arena {
                         if let Ok(mut results) = results.lock() {
                             results.push((k, result));
                         }
+                        finished(ended.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                 });
             }
@@ -164,6 +173,22 @@ mod tests {
         // lost over a whole random match.
         assert_eq!(points.fract(), 0.0);
         assert_ne!(points, 0.0, "seed 3 scores");
+    }
+
+    #[test]
+    fn every_match_played_is_told_as_it_ends_counting_up_to_the_last() {
+        let seats = [
+            (Seat::Marines, BotLevel::Random),
+            (Seat::Aliens, BotLevel::Random),
+        ];
+        let told = Mutex::new(Vec::new());
+        let results = arena(GameId::Noughts, &seats).play_all(5, 6, 2, &|n| {
+            told.lock().expect("not poisoned").push(n);
+        });
+        assert_eq!(results.len(), 6);
+        let mut told = told.into_inner().expect("not poisoned");
+        told.sort_unstable();
+        assert_eq!(told, [1, 2, 3, 4, 5, 6]);
     }
 
     #[test]
