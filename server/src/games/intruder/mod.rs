@@ -331,8 +331,13 @@ impl Mind for Intruder {
     /// phase and the events played out), or after [`ROLLOUT_CAP`] actions: the score reads a
     /// whole turn better than the middle of one, where a fight's result is not yet known. A
     /// decision that ends a turn is so judged after the next one, by what it led to. The
-    /// Intruder seat's rollouts run a turn further ([`rollout_turns`]).
+    /// Intruder seat's rollouts run a turn further ([`rollout_turns`]); a crew's rollout with
+    /// the self-destruct running against an Intruder seat runs to the match's end, which the
+    /// blast decides ([`heuristic::blast_decides`]).
     fn playout_over(seat: Seat, start: &State, world: &State, actions: usize) -> bool {
+        if seat != Seat::Intruder && heuristic::blast_decides(start) {
+            return actions >= ROLLOUT_CAP * BLAST_TURNS;
+        }
         let turns = rollout_turns(seat);
         actions >= ROLLOUT_CAP * turns as usize || world.turn >= start.turn + turns
     }
@@ -364,6 +369,10 @@ impl Mind for Intruder {
 /// The most actions a `strong` bot's rollout plays per turn before it is judged: a turn is
 /// dozens of crew actions, rarely more than a hundred.
 const ROLLOUT_CAP: usize = 150;
+
+/// The most turns' worth of actions a crew's rollout plays towards the blast (15.1: it comes
+/// at the end of the ninth turn after the one the self-destruct was started in).
+const BLAST_TURNS: usize = 10;
 
 /// How many turns' ends a `strong` bot's rollout for `seat` runs to. The Intruder seat's
 /// moves pay off a turn later, when it attacks the crewmen it closed in on: judged at the end

@@ -9,7 +9,7 @@ use xenotable_protocol::intruder::{
 
 use super::super::belief::believe;
 use super::super::heuristic::{choose, evaluate, root_candidates};
-use super::super::state::{Place, State, Step};
+use super::super::state::{CREW, Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
 use super::support::{arm, bare, intruder, put, setup};
@@ -369,6 +369,57 @@ fn a_command_officer_blows_up_a_station_lost_late_in_the_match() {
     );
 }
 
+/// Whether a strong crew of `scenario` weighs starting the self-destruct, C1 in the Command
+/// Module at turn 20 with the crewmen `alive` (the others dead) and the Intruder in the Lab.
+fn weighs_the_blast(scenario: Scenario, alive: &[Crewman]) -> bool {
+    let mut s = acting(20, SelfDestruct::Off {});
+    s.scenario = scenario;
+    for &c in alive {
+        put(&mut s, c, Room::Cm);
+    }
+    intruder(&mut s, Room::Lab, false);
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    let start = legal
+        .iter()
+        .position(|a| matches!(a, Action::StartSelfDestruct { .. }))
+        .expect("C1 may start the self-destruct");
+    root_candidates(&s, &legal).contains(&start)
+}
+
+#[test]
+fn a_strong_crew_weighs_the_self_destruct_against_an_intruder_seat_once_a_crewman_is_lost() {
+    assert!(
+        !weighs_the_blast(Scenario::Intelligent, &CREW),
+        "not while nobody has died"
+    );
+    assert!(weighs_the_blast(Scenario::Intelligent, &CREW[..8]));
+    assert!(
+        !weighs_the_blast(Scenario::Solitaire, &CREW[..4]),
+        "never in solitaire, where the score is the result"
+    );
+}
+
+#[test]
+fn a_crews_rollout_with_the_self_destruct_running_against_an_intruder_seat_plays_on_to_the_blast() {
+    let mut dice = Dice::from_seed(3);
+    let mut start = setup(Scenario::Intelligent, 30, false, &mut dice);
+    start.self_destruct = SelfDestruct::Active {
+        turn: start.turn,
+        r#box: 9,
+    };
+    let mut solitaire = start.clone();
+    solitaire.scenario = Scenario::Solitaire;
+    let (world, actions) = play_unjudged(Seat::Crew, &start, 2, &mut dice);
+    assert!(
+        !Intruder::playout_over(Seat::Crew, &start, &world, actions),
+        "still going after two turns' ends"
+    );
+    assert!(
+        Intruder::playout_over(Seat::Crew, &solitaire, &world, actions),
+        "in solitaire, judged at the turn's end as ever"
+    );
+}
+
 /// A crewman with a Blaster attacked by the Intruder in the Lab, stage 3: the state of his
 /// self-defence and his Blaster.
 fn attacked() -> (State, u8) {
@@ -420,25 +471,33 @@ fn a_strong_crews_rollout_is_judged_when_the_turn_it_began_in_has_ended() {
     assert!(Intruder::playout_over(Seat::Crew, &start, &world, actions));
 }
 
-#[test]
-fn the_intruder_seats_rollout_is_judged_when_the_turn_after_the_one_it_began_in_has_ended() {
-    let mut dice = Dice::from_seed(3);
-    let start = setup(Scenario::Intelligent, 30, false, &mut dice);
+/// Plays `normal` for every seat from `start` until `turns` more turns have begun, checking at
+/// every step that `seat`'s rollout from `start` is not yet judged: the world and the actions
+/// played.
+fn play_unjudged(seat: Seat, start: &State, turns: u32, dice: &mut Dice) -> (State, usize) {
     let mut world = start.clone();
     let mut actions = 0;
-    while world.turn < start.turn + 2 && Intruder::outcome(&world).is_none() {
+    while world.turn < start.turn + turns && Intruder::outcome(&world).is_none() {
         assert!(
-            !Intruder::playout_over(Seat::Intruder, &start, &world, actions),
+            !Intruder::playout_over(seat, start, &world, actions),
             "judged in turn {} after {actions} actions",
             world.turn
         );
         let mover = Intruder::to_act(&world)[0];
         let legal = Intruder::legal_actions(&world, mover);
-        let k = choose(&world, mover, &legal, &mut dice);
-        Intruder::apply(&mut world, mover, &legal[k], &mut dice).expect("a legal action");
+        let k = choose(&world, mover, &legal, dice);
+        Intruder::apply(&mut world, mover, &legal[k], dice).expect("a legal action");
         actions += 1;
     }
-    assert_eq!(world.turn, start.turn + 2, "two whole turns played");
+    assert_eq!(world.turn, start.turn + turns, "{turns} whole turns played");
+    (world, actions)
+}
+
+#[test]
+fn the_intruder_seats_rollout_is_judged_when_the_turn_after_the_one_it_began_in_has_ended() {
+    let mut dice = Dice::from_seed(3);
+    let start = setup(Scenario::Intelligent, 30, false, &mut dice);
+    let (world, actions) = play_unjudged(Seat::Intruder, &start, 2, &mut dice);
     assert!(Intruder::playout_over(
         Seat::Intruder,
         &start,
