@@ -455,18 +455,7 @@ fn an_attacked_crewman_defends_himself_with_his_weapon() {
 fn a_strong_crews_rollout_is_judged_when_the_turn_it_began_in_has_ended() {
     let mut dice = Dice::from_seed(3);
     let start = setup(Scenario::Solitaire, 30, false, &mut dice);
-    let mut world = start.clone();
-    let mut actions = 0;
-    while world.turn == start.turn {
-        assert!(
-            !Intruder::playout_over(Seat::Crew, &start, &world, actions),
-            "judged mid-turn after {actions} actions"
-        );
-        let legal = Intruder::legal_actions(&world, Seat::Crew);
-        let k = choose(&world, Seat::Crew, &legal, &mut dice);
-        Intruder::apply(&mut world, Seat::Crew, &legal[k], &mut dice).expect("a legal action");
-        actions += 1;
-    }
+    let (world, actions) = play_unjudged(Seat::Crew, &start, 1, &mut dice);
     assert!(actions > 20, "a whole turn, not a fixed horizon: {actions}");
     assert!(Intruder::playout_over(Seat::Crew, &start, &world, actions));
 }
