@@ -7,10 +7,11 @@
 //! Science Officers Sleep Dart Pistols and a Cage), then hunts as one pack: every armed crewman
 //! heads for the same counter that could be the Intruder, the one nearest the pack. It always
 //! defends itself with the weapon whose CRT column promises most, attacks whenever it may, puts
-//! sleepers in Cages, blows out airlocks holding face-down counters, and never drops what it
-//! carries. When the match is being lost late (or the crew is being wiped out) a Command Officer
-//! starts the self-destruct, and once it runs everybody runs for a Shuttle Dock and leaves as
-//! soon as the Shuttles may.
+//! sleepers in Cages and carries them to the Freezer rather than kill them (a capture is worth
+//! 15 points, a kill 7), blows out airlocks holding face-down counters, and never drops what it
+//! carries but a Cage set down in the Freezer. When the match is being lost late (or the crew
+//! is being wiped out) a Command Officer starts the self-destruct, and once it runs everybody
+//! runs for a Shuttle Dock and leaves as soon as the Shuttles may.
 //!
 //! The Intruder seat stalks: its free Intruder heads for the crewed compartment whose crewmen
 //! are fewest and worst armed, attacks whenever it can (the unarmed first), and destroys the
@@ -28,7 +29,7 @@ use super::flow::free_intruder;
 use super::shuttle::docks;
 use super::state::{CREW, Place, Specialty, State, Step, specialty};
 use super::station::{ROOMS, adjacent, entry_cost, is_secured};
-use super::tables::{chart, crt};
+use super::tables::{carriers_needed, chart, crt};
 use crate::games::{Dice, Roll};
 
 /// Points of rules 16.2.
@@ -162,6 +163,21 @@ struct Plan {
     fleeing: bool,
     /// The crew should start the self-destruct.
     abandon: bool,
+    /// The Cage whose Intruder the crew takes to the Freezer ([`to_freeze`]), and the
+    /// crewmen who go to help carry it (9.2) when it lacks carriers.
+    freeze: Option<Freeze>,
+}
+
+/// A caged Intruder on its way to the Freezer.
+struct Freeze {
+    /// The Cage, by object index.
+    cage: usize,
+    /// Where it lies now.
+    room: Room,
+    /// The crewmen nearest to it who do not carry it, as many as it still lacks carriers, or,
+    /// once it is set down in the Freezer, the one nearest to the Command Module, from where the
+    /// Freezer is turned on.
+    helpers: Vec<Crewman>,
 }
 
 impl Plan {
@@ -197,8 +213,66 @@ impl Plan {
             quarry,
             fleeing,
             abandon: abandon(s),
+            freeze: if fleeing { None } else { to_freeze(s) },
         }
     }
+
+    /// Whether `cage` holds the Intruder the crew takes to the Freezer.
+    fn freezing(&self, cage: usize) -> bool {
+        self.freeze.as_ref().is_some_and(|f| f.cage == cage)
+    }
+
+    /// Whether crewman `c` goes to help carry `cage` on its way to the Freezer.
+    fn helps_carry(&self, c: Crewman, cage: usize) -> bool {
+        self.freeze
+            .as_ref()
+            .is_some_and(|f| f.cage == cage && f.room != Room::Frz && f.helpers.contains(&c))
+    }
+}
+
+/// The Cage holding an Intruder that the crew carries to the Freezer rather than kill: a frozen
+/// Intruder is captured, 15 points against a kill's 7 (16.2), so a crew that has lost two
+/// crewmen wins by the Freezer where a kill would lose. Not one known to be Immune to Cold,
+/// which the Freezer only holds (12.3).
+fn to_freeze(s: &State) -> Option<Freeze> {
+    if s.has(Power::ImmuneToCold) {
+        return None;
+    }
+    let (cage, room) = s.objects.iter().enumerate().find_map(|(o, object)| {
+        let k = s.cage_content(o)?;
+        let counter = &s.counters[k];
+        match object.place {
+            ObjectPlace::Room { room }
+                if counter.identity == Identity::Intruder && counter.face_up =>
+            {
+                Some((o, room))
+            }
+            _ => None,
+        }
+    })?;
+    let mut free: Vec<Crewman> = CREW
+        .into_iter()
+        .filter(|&c| {
+            s.on_station(c)
+                && s.crewman(c).bears.is_none()
+                && s.held_by(c).is_none()
+                && s.controlled_by(c).is_none()
+        })
+        .collect();
+    if room == Room::Frz {
+        free.sort_by_key(|&c| (distance(s.crewman(c).room, Room::Cm), c));
+        free.truncate(1);
+    } else {
+        // Those who can still walk there and pick it up (1 MP) this phase come first.
+        let away = |c: Crewman| distance(s.crewman(c).room, room);
+        free.sort_by_key(|&c| (away(c) + 1 > s.crewman(c).mp, away(c), c));
+        free.truncate(carriers_needed(s.stage).saturating_sub(s.carriers(cage).len()));
+    }
+    Some(Freeze {
+        cage,
+        room,
+        helpers: free,
+    })
 }
 
 /// Whether the crew should blow up the station and flee: the match is lost as it stands and
@@ -262,6 +336,22 @@ fn worth(s: &State, c: Crewman, kind: ObjectKind) -> f64 {
 /// The compartment crewman `c` heads for now.
 fn goal(s: &State, plan: &Plan, c: Crewman) -> Option<Room> {
     let here = s.crewman(c).room;
+    if let Some(freeze) = &plan.freeze {
+        if s.crewman(c).bears == Some(freeze.cage) {
+            return Some(Room::Frz);
+        }
+        if freeze.helpers.contains(&c) {
+            return Some(if freeze.room == Room::Frz {
+                Room::Cm
+            } else {
+                freeze.room
+            });
+        }
+    }
+    if here == Room::Frz {
+        // Nobody stays where the Freezer may be turned on.
+        return Some(Room::Cm);
+    }
     if plan.fleeing {
         return docks(s)
             .iter()
@@ -309,10 +399,29 @@ fn crew_value(s: &State, plan: &Plan, action: &Action) -> f64 {
                 None => -1.0,
             }
         }
+        Action::PickUp { crewman, object } if plan.helps_carry(*crewman, usize::from(*object)) => {
+            4.0
+        }
+        Action::PickUp { object, .. } if plan.freezing(usize::from(*object)) => -1.0,
         Action::PickUp { crewman, object } => s
             .objects
             .get(usize::from(*object))
             .map_or(-1.0, |o| worth(s, *crewman, o.kind) - 0.5),
+        Action::CarryCage { cage, to } if plan.freezing(usize::from(*cage)) => {
+            let from = plan.freeze.as_ref().map_or(*to, |f| f.room);
+            let closer = f64::from(distance(from, Room::Frz)) - f64::from(distance(*to, Room::Frz));
+            if closer > 0.0 { closer + 1.0 } else { -1.0 }
+        }
+        Action::Drop { object, .. }
+            if plan.freezing(usize::from(*object))
+                && plan.freeze.as_ref().is_some_and(|f| f.room == Room::Frz) =>
+        {
+            5.0
+        }
+        // For the caged Intruder brought to the Command Module, on its way in.
+        Action::Unlock {
+            room: Room::Frz, ..
+        } if plan.freeze.as_ref().is_some_and(|f| f.room == Room::Cm) => 6.0,
         Action::Unlock {
             room: Room::Arm, ..
         } => {
@@ -337,7 +446,17 @@ fn crew_value(s: &State, plan: &Plan, action: &Action) -> f64 {
             crewman,
             intruder,
             object,
-        } => attack_value(s, *crewman, *intruder, *object),
+        } => {
+            let bound_for_freezer = s
+                .counter_by_id(*intruder)
+                .and_then(|k| s.counters[k].cage)
+                .is_some_and(|o| plan.freezing(o));
+            if bound_for_freezer {
+                -1.0
+            } else {
+                attack_value(s, *crewman, *intruder, *object)
+            }
+        }
         Action::Defend { crewman, object } => defence_value(s, *crewman, *object),
         Action::NoDefence {} => no_defence_value(s),
         Action::CageIntruder { intruder, .. } => match s.counter_by_id(*intruder) {

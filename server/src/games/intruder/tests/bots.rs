@@ -4,7 +4,7 @@
 use serde_json::Value;
 use xenotable_protocol::Seat;
 use xenotable_protocol::intruder::{
-    Action, Crewman, Identity, ObjectKind, Phase, Room, SelfDestruct,
+    Action, Crewman, Identity, ObjectKind, ObjectPlace, Phase, Power, Room, SelfDestruct,
 };
 
 use super::super::belief::believe;
@@ -12,7 +12,7 @@ use super::super::heuristic::{choose, evaluate, root_candidates};
 use super::super::state::{CREW, Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
-use super::support::{arm, bare, intruder, put, setup};
+use super::support::{Loaded, animal, arm, bare, crew, in_segment, intruder, put, setup};
 use crate::bots::{Budget, Choose, Mind, NormalBot, StrongBot};
 use crate::games::{Dice, Game, Viewer};
 
@@ -319,6 +319,102 @@ fn the_crew_runs_for_a_shuttle_dock_while_the_self_destruct_runs() {
             to: Room::B2
         }
     );
+}
+
+/// A stage `stage` Intruder caged in `room`, its Cage borne by S1, in the Crew Movement Phase;
+/// the Intruder's counter and its Cage.
+fn caged_by_s1(stage: u8, room: Room) -> (State, usize, usize) {
+    let mut s = moving();
+    s.stage = stage;
+    put(&mut s, Crewman::S1, room);
+    let cage = usize::from(arm(&mut s, Crewman::S1, ObjectKind::Cage));
+    s.objects[cage].place = ObjectPlace::Room { room };
+    s.crew[Crewman::S1 as usize].bears = Some(cage);
+    let id = intruder(&mut s, room, true);
+    let k = s.counter_by_id(id).expect("the caged Intruder");
+    s.counters[k].cage = Some(cage);
+    (s, k, cage)
+}
+
+/// Plays the crew's rules of thumb until they end the movement.
+fn crew_moves(s: &mut State) {
+    for _ in 0..30 {
+        let action = crew_pick(s);
+        if action == (Action::EndMovement {}) {
+            return;
+        }
+        crew(s, action, &mut Loaded::new(&[])).expect("a legal move");
+    }
+    panic!("the crew never ends its movement");
+}
+
+#[test]
+fn the_crew_carries_a_caged_intruder_into_the_freezer_and_turns_it_on_from_the_command_module() {
+    let (mut s, k, cage) = caged_by_s1(1, Room::B1);
+    crew_moves(&mut s);
+    assert_eq!(
+        s.objects[cage].place,
+        ObjectPlace::Room { room: Room::Frz },
+        "S1's 3 MP: into the Command Module, into the Freezer unlocked on the way, out again"
+    );
+    assert_eq!(s.counters[k].place, Place::Map(Room::Frz));
+    assert_eq!(s.crewman(Crewman::S1).bears, None, "set down");
+    assert_eq!(s.crewman(Crewman::S1).room, Room::Cm, "out of the Freezer");
+    s.phase = Phase::SecondInteraction;
+    s.step = Step::CrewActions(None);
+    s.cursor = 28;
+    s.attacks = vec![0; s.counters.len()];
+    assert_eq!(
+        crew_pick(&s),
+        Action::TurnOnFreezer {
+            crewman: Crewman::S1
+        }
+    );
+}
+
+#[test]
+fn a_crewman_stays_in_the_command_module_while_a_caged_intruder_waits_in_the_freezer() {
+    // S1 is armed, and a counter that may be the Intruder lies next door: he would hunt it.
+    let (mut s, _, cage) = caged_by_s1(1, Room::Cm);
+    arm(&mut s, Crewman::S1, ObjectKind::SleepDartPistol);
+    let pet = animal(&mut s, Room::B1);
+    let a = s.counter_by_id(pet).expect("the animal");
+    s.counters[a].face_up = false;
+    crew_moves(&mut s);
+    assert_eq!(s.objects[cage].place, ObjectPlace::Room { room: Room::Frz });
+    assert_eq!(s.crewman(Crewman::S1).mp, 1, "a MP left to hunt with");
+    assert_eq!(s.crewman(Crewman::S1).room, Room::Cm);
+}
+
+#[test]
+fn the_nearest_crewman_goes_to_help_carry_a_caged_intruder_that_lacks_carriers() {
+    // From stage 3 a Cage holding an Intruder takes two carriers (9.2).
+    let (mut s, _, cage) = caged_by_s1(3, Room::B1);
+    put(&mut s, Crewman::C1, Room::A1);
+    put(&mut s, Crewman::E1, Room::Pwr);
+    crew_moves(&mut s);
+    assert_eq!(s.crewman(Crewman::C1).bears, Some(cage));
+    assert_eq!(s.crewman(Crewman::E1).bears, None, "one more was enough");
+    assert_eq!(s.carriers(cage), vec![Crewman::C1, Crewman::S1]);
+}
+
+#[test]
+fn the_crew_spares_a_caged_intruder_for_the_freezer_unless_it_is_immune_to_cold() {
+    let (mut s, _, _) = caged_by_s1(3, Room::B1);
+    put(&mut s, Crewman::C1, Room::B1);
+    arm(&mut s, Crewman::C1, ObjectKind::Blaster);
+    s.phase = Phase::FirstInteraction;
+    in_segment(&mut s, Room::B1);
+    let attack = |s: &State| matches!(crew_pick(s), Action::Attack { .. });
+    let legal = Intruder::legal_actions(&s, Seat::Crew);
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Attack { .. })),
+        "{legal:?}"
+    );
+    assert!(!attack(&s), "{:?}", crew_pick(&s));
+    // The Freezer would only hold it (12.3): a kill is worth more.
+    s.known.push(Power::ImmuneToCold);
+    assert!(attack(&s), "{:?}", crew_pick(&s));
 }
 
 /// The Second Interaction's general step, turn `turn` of 100, with the self-destruct `track`.
