@@ -163,8 +163,7 @@ struct Plan {
     fleeing: bool,
     /// The crew should start the self-destruct.
     abandon: bool,
-    /// The Cage whose Intruder the crew takes to the Freezer ([`to_freeze`]), and the
-    /// crewmen who go to help carry it (9.2) when it lacks carriers.
+    /// The Cage whose Intruder the crew takes to the Freezer ([`to_freeze`]), and who helps.
     freeze: Option<Freeze>,
 }
 
@@ -174,9 +173,9 @@ struct Freeze {
     cage: usize,
     /// Where it lies now.
     room: Room,
-    /// The crewmen nearest to it who do not carry it, as many as it still lacks carriers, or,
-    /// once it is set down in the Freezer, the one nearest to the Command Module, from where the
-    /// Freezer is turned on.
+    /// The crewmen who go to help carry it, as many as it lacks carriers (9.2): those who can
+    /// still reach it and pick it up this phase first, then the nearest. Once it is set down in
+    /// the Freezer, the one nearest the Command Module, who waits there to turn the Freezer on.
     helpers: Vec<Crewman>,
 }
 
