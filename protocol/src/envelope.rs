@@ -10,10 +10,18 @@ use crate::Seat;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
-    /// The seats that won; empty for a draw.
+    /// The seats that won; empty for a draw, and when every seat lost with no seat to win
+    /// (Intruder's crew against the automatic Intruders: `reason` then ends with `_loss`).
     pub winners: Vec<Seat>,
     /// Why, as a stable snake_case code of the game (`rescue`, `assimilation`, ...).
     pub reason: String,
+}
+
+impl Outcome {
+    /// Whether the match was drawn: nobody won, and the reason is not a loss (`_loss`).
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty() && !self.reason.ends_with("_loss")
+    }
 }
 
 /// One viewer's view of a match: the game's own view plus who acts, what this viewer may send,
@@ -60,6 +68,19 @@ mod tests {
 
     use super::*;
     use crate::ServerFrame;
+
+    #[test]
+    fn a_match_nobody_won_is_a_draw_unless_its_reason_is_a_loss() {
+        let outcome = |winners: &[Seat], reason: &str| Outcome {
+            winners: winners.to_vec(),
+            reason: reason.into(),
+        };
+        assert!(outcome(&[], "turn_limit").is_draw());
+        assert!(outcome(&[], "detonation_draw").is_draw());
+        assert!(!outcome(&[], "crew_dead_loss").is_draw());
+        assert!(!outcome(&[Seat::Intruder], "crew_dead_loss").is_draw());
+        assert!(!outcome(&[Seat::Aliens], "rescue").is_draw());
+    }
 
     /// The clock sits in the envelope beside the game's own fields, and only while one runs.
     #[test]

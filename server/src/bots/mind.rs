@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use xenotable_protocol::Seat;
 
-use super::strong::Search;
+use super::strong::{CONFIDENCE, Search};
 use crate::games::{Dice, Game};
 
 /// A game whose bots can think.
@@ -43,6 +43,13 @@ pub trait Mind: Game<View: DeserializeOwned> {
     /// keeps the search from betting everything on the opponent playing exactly as `normal`.
     fn surprise(_seat: Seat, _mover: Seat) -> u32 {
         0
+    }
+
+    /// In a [`Search::Improve`] search for `seat`, how many standard errors of its paired gain
+    /// a candidate must stay above `normal`'s choice by to be played instead: lower, the search
+    /// trusts its rollouts sooner.
+    fn confidence(_seat: Seat) -> f64 {
+        CONFIDENCE
     }
 
     /// A full state that agrees with `view`, all that `seat` may know; what the view hides is

@@ -19,7 +19,7 @@ use xenotable_protocol::Seat;
 pub use budget::{Allowance, Budget};
 pub use mind::{Mind, Sight};
 pub use normal::NormalBot;
-pub use strong::{Search, StrongBot, search};
+pub use strong::{CONFIDENCE, Search, StrongBot, search};
 pub use xenotable_protocol::BotLevel;
 
 use crate::games::{Dice, GameId, Listed, Roll, Visit};

@@ -21,7 +21,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde_json::Value;
-use xenotable_protocol::Seat;
+use xenotable_protocol::{Outcome, Seat};
 
 use super::mind::{Mind, Sight};
 use super::{Budget, Choose};
@@ -35,8 +35,9 @@ const EXPLORATION: f64 = 1.0;
 const RANDOM_ONE_IN: u32 = 5;
 
 /// How many standard errors of its paired difference a candidate must stay above `normal`'s
-/// choice by, in [`Search::Improve`], to be played instead.
-const CONFIDENCE: f64 = 1.5;
+/// choice by, in [`Search::Improve`], to be played instead, unless the game asks otherwise
+/// ([`Mind::confidence`]).
+pub const CONFIDENCE: f64 = 1.5;
 
 /// The least mean gain over `normal`'s choice, on rewards in 0..=1, worth playing another
 /// candidate for in [`Search::Improve`]: smaller gains are as likely the evaluation's quirks.
@@ -176,17 +177,17 @@ fn improve<G: Mind>(seat: Seat, sight: &Sight<G>, dice: &mut Dice, budget: Budge
             }
         }
     }
-    surest(&gains).map_or(normal, |i| candidates[i])
+    surest(&gains, G::confidence(seat)).map_or(normal, |i| candidates[i])
 }
 
 /// The candidate (by its place in the gains, `normal`'s choice first) whose gain on `normal`'s
-/// choice is surest, if that gain is more than [`MARGIN`].
-fn surest(gains: &[Gains]) -> Option<usize> {
+/// choice is surest, less `confidence` standard errors, if that is more than [`MARGIN`].
+fn surest(gains: &[Gains], confidence: f64) -> Option<usize> {
     gains
         .iter()
         .enumerate()
         .skip(1)
-        .map(|(i, g)| (i, g.sure()))
+        .map(|(i, g)| (i, g.sure(confidence)))
         .filter(|&(_, sure)| sure > MARGIN)
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
         .map(|(i, _)| i)
@@ -218,16 +219,16 @@ impl Gains {
         self.squares += gain * gain;
     }
 
-    /// The mean gain less [`CONFIDENCE`] standard errors: a gain the rounds make sure of.
+    /// The mean gain less `confidence` standard errors: a gain the rounds make sure of.
     /// Below zero with fewer than two rounds.
-    fn sure(&self) -> f64 {
+    fn sure(&self, confidence: f64) -> f64 {
         if self.rounds < 2 {
             return -1.0;
         }
         let n = f64::from(self.rounds);
         let mean = self.sum / n;
         let variance = ((self.squares - n * mean * mean) / (n - 1.0)).max(0.0);
-        mean - CONFIDENCE * (variance / n).sqrt()
+        mean - confidence * (variance / n).sqrt()
     }
 }
 
@@ -298,10 +299,20 @@ fn playout<G: Mind>(
         }
     }
     match G::outcome(world) {
-        Some(outcome) if outcome.winners.contains(&seat) => 1.0,
-        Some(outcome) if outcome.winners.is_empty() => 0.5,
-        Some(_) => 0.0,
+        Some(outcome) => reward(&outcome, seat),
         None => G::evaluate(world, seat),
+    }
+}
+
+/// What a match's end is worth to `seat`: 1 won, ½ drawn, 0 lost; lost too when nobody won
+/// but the end is no draw (Intruder's crew alone, beaten by the automatic Intruders).
+fn reward(outcome: &Outcome, seat: Seat) -> f64 {
+    if outcome.winners.contains(&seat) {
+        1.0
+    } else if outcome.is_draw() {
+        0.5
+    } else {
+        0.0
     }
 }
 
@@ -415,6 +426,19 @@ mod tests {
     }
 
     #[test]
+    fn an_end_with_no_winner_is_worth_a_draw_only_if_it_is_one() {
+        let end = |winners: &[Seat], reason: &str| Outcome {
+            winners: winners.to_vec(),
+            reason: reason.into(),
+        };
+        let crew = |winners: &[Seat], reason: &str| reward(&end(winners, reason), Seat::Crew);
+        assert_eq!(crew(&[Seat::Crew], "intruders_gone_win"), 1.0);
+        assert_eq!(crew(&[], "turn_limit_draw"), 0.5);
+        assert_eq!(crew(&[], "crew_dead_loss"), 0.0);
+        assert_eq!(crew(&[Seat::Intruder], "crew_dead_loss"), 0.0);
+    }
+
+    #[test]
     fn ucb_tries_every_action_once_then_favours_the_better_mean() {
         assert_eq!(pick(&[1, 0, 1], &[1.0, 0.0, 0.0], 2), 1);
         assert_eq!(pick(&[10, 10], &[2.0, 8.0], 20), 1);
@@ -433,7 +457,7 @@ mod tests {
         let gains = |values: &[f64]| {
             let mut g = Gains::default();
             values.iter().for_each(|&v| g.add(v));
-            g.sure()
+            g.sure(CONFIDENCE)
         };
         assert!(gains(&[0.2; 10]) > MARGIN, "a steady gain");
         assert!(gains(&[0.2]) < 0.0, "one round proves nothing");
@@ -452,8 +476,23 @@ mod tests {
         let sure = of(&[0.2, 0.25, 0.2, 0.25]);
         let surer = of(&[0.3, 0.3, 0.3, 0.3]);
         let noisy = of(&[1.0, -0.9, 1.0, -0.9]);
-        assert_eq!(surest(&[normal, sure, surer, noisy]), Some(2));
-        assert_eq!(surest(&[normal, noisy]), None);
-        assert_eq!(surest(&[surer]), None, "normal's own gain is never counted");
+        assert_eq!(surest(&[normal, sure, surer, noisy], CONFIDENCE), Some(2));
+        assert_eq!(surest(&[normal, noisy], CONFIDENCE), None);
+        assert_eq!(
+            surest(&[surer], CONFIDENCE),
+            None,
+            "normal's own gain is never counted"
+        );
+    }
+
+    #[test]
+    fn a_lower_confidence_plays_a_candidate_on_a_less_certain_gain() {
+        let mut likely = Gains::default();
+        [0.25, -0.05, 0.25, -0.05]
+            .iter()
+            .for_each(|&v| likely.add(v));
+        let gains = [Gains::default(), likely];
+        assert_eq!(surest(&gains, CONFIDENCE), None, "not sure enough at 1.5");
+        assert_eq!(surest(&gains, 0.5), Some(1), "sure enough at 0.5");
     }
 }

@@ -85,7 +85,7 @@ impl Report {
                 for r in results {
                     match &r.outcome {
                         Some(o) if o.winners.contains(&seat) => record.wins += 1,
-                        Some(o) if !o.winners.is_empty() => record.losses += 1,
+                        Some(o) if !o.is_draw() => record.losses += 1,
                         _ => record.draws += 1,
                     }
                 }
@@ -213,15 +213,33 @@ mod tests {
     use super::*;
 
     fn result(winners: &[Seat], ms: u64) -> MatchResult {
+        ended(winners, "test", ms)
+    }
+
+    fn ended(winners: &[Seat], reason: &str, ms: u64) -> MatchResult {
         MatchResult {
             outcome: Some(Outcome {
                 winners: winners.to_vec(),
-                reason: "test".into(),
+                reason: reason.into(),
             }),
             actions: 10,
             decisions: vec![(Seat::Aliens, Duration::from_millis(ms))],
             scores: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_crew_that_lost_with_nobody_to_win_counts_a_loss_not_a_draw() {
+        let seats = [(Seat::Crew, BotLevel::Strong)];
+        let results = [
+            ended(&[Seat::Crew], "intruders_gone_win", 1),
+            ended(&[], "crew_dead_loss", 1),
+            ended(&[], "turn_limit_draw", 1),
+        ];
+        let json = Report::new(&seats, &results).json();
+        assert_eq!(json["seats"]["crew"]["wins"], 1);
+        assert_eq!(json["seats"]["crew"]["losses"], 1);
+        assert_eq!(json["seats"]["crew"]["draws"], 1);
     }
 
     #[test]

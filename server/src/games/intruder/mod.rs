@@ -75,7 +75,7 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget, Mind, NormalBot, Search, StrongBot};
+use crate::bots::{Bot, BotLevel, Budget, CONFIDENCE, Mind, NormalBot, Search, StrongBot};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
@@ -349,6 +349,17 @@ impl Mind for Intruder {
         Search::Improve
     }
 
+    /// The Intruder seat trusts its rollouts sooner than the crew: a gain they show against the
+    /// `normal` crew holds more often than not. Against that crew in `intelligent` (200
+    /// iterations, 800 seeds) the seat won 60.4% of decided matches at 0.5, 56.9% at 1.5.
+    fn confidence(seat: Seat) -> f64 {
+        if seat == Seat::Intruder {
+            INTRUDER_CONFIDENCE
+        } else {
+            CONFIDENCE
+        }
+    }
+
     fn believe(seat: Seat, view: &View, dice: &mut Dice) -> Option<State> {
         belief::believe(seat, view, dice)
     }
@@ -365,6 +376,10 @@ impl Mind for Intruder {
         heuristic::root_candidates(world, legal)
     }
 }
+
+/// How many standard errors of its paired gain a candidate of the strong Intruder seat must
+/// stay above `normal`'s choice by ([`Mind::confidence`]).
+const INTRUDER_CONFIDENCE: f64 = 0.5;
 
 /// The most actions a `strong` bot's rollout plays per turn before it is judged: a turn is
 /// dozens of crew actions, rarely more than a hundred.

@@ -13,7 +13,7 @@ use super::super::state::{CREW, Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
 use super::support::{Loaded, animal, arm, bare, crew, in_segment, intruder, put, setup};
-use crate::bots::{Budget, Choose, Mind, NormalBot, StrongBot};
+use crate::bots::{Budget, CONFIDENCE, Choose, Mind, NormalBot, StrongBot};
 use crate::games::{Dice, Game, Viewer};
 
 /// The seats whose bots think, in the scenarios that have them.
@@ -696,4 +696,10 @@ fn a_world_is_judged_by_the_crews_score_for_the_crew_and_against_it_for_the_intr
     assert!(ahead > even, "{ahead} > {even}");
     assert!((evaluate(&s, Seat::Intruder) - (1.0 - ahead)).abs() < 1e-12);
     assert!((0.0..=1.0).contains(&ahead));
+}
+
+#[test]
+fn the_intruder_seats_search_trusts_its_rollouts_sooner_than_the_crews() {
+    assert_eq!(Intruder::confidence(Seat::Crew), CONFIDENCE);
+    assert!(Intruder::confidence(Seat::Intruder) < CONFIDENCE);
 }
