@@ -8,7 +8,7 @@
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use xenotable_protocol::Seat;
+use xenotable_protocol::{Outcome, Seat};
 
 use super::strong::{CONFIDENCE, Search};
 use crate::games::{Dice, Game};
@@ -65,11 +65,31 @@ pub trait Mind: Game<View: DeserializeOwned> {
     /// before the match ended.
     fn evaluate(world: &Self::State, seat: Seat) -> f64;
 
+    /// What a playout's end, `outcome` reached in `world`, is worth to `seat`, from 0 to 1: by
+    /// default 1 won, ½ drawn, 0 lost ([`outcome_worth`]). A game whose seat plays for points
+    /// may judge the end by them instead, on [`Mind::evaluate`]'s scale, so that an end with
+    /// more points is worth more than an end with fewer.
+    fn end_worth(_world: &Self::State, outcome: &Outcome, seat: Seat) -> f64 {
+        outcome_worth(outcome, seat)
+    }
+
     /// The actions of `legal` (indices) that a [`Search::Improve`] search weighs against the
     /// `normal` choice, which it always weighs too: those that differ in play. By default every
     /// legal action.
     fn root_candidates(_world: &Self::State, _seat: Seat, legal: &[Self::Action]) -> Vec<usize> {
         (0..legal.len()).collect()
+    }
+}
+
+/// What a match's end is worth to `seat`: 1 won, ½ drawn, 0 lost; lost too when nobody won
+/// but the end is no draw (Intruder's crew alone, beaten by the automatic Intruders).
+pub fn outcome_worth(outcome: &Outcome, seat: Seat) -> f64 {
+    if outcome.winners.contains(&seat) {
+        1.0
+    } else if outcome.is_draw() {
+        0.5
+    } else {
+        0.0
     }
 }
 
@@ -94,5 +114,24 @@ impl<G: Mind> Sight<G> {
             view: serde_json::from_value(Value::Object(own)).ok()?,
             legal: serde_json::from_value(legal).ok()?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_end_with_no_winner_is_worth_a_draw_only_if_it_is_one() {
+        let end = |winners: &[Seat], reason: &str| Outcome {
+            winners: winners.to_vec(),
+            reason: reason.into(),
+        };
+        let crew =
+            |winners: &[Seat], reason: &str| outcome_worth(&end(winners, reason), Seat::Crew);
+        assert_eq!(crew(&[Seat::Crew], "intruders_gone_win"), 1.0);
+        assert_eq!(crew(&[], "turn_limit_draw"), 0.5);
+        assert_eq!(crew(&[], "crew_dead_loss"), 0.0);
+        assert_eq!(crew(&[Seat::Intruder], "crew_dead_loss"), 0.0);
     }
 }

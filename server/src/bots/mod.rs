@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 use xenotable_protocol::Seat;
 
 pub use budget::{Allowance, Budget};
-pub use mind::{Mind, Sight};
+pub use mind::{Mind, Sight, outcome_worth};
 pub use normal::NormalBot;
 pub use strong::{CONFIDENCE, Search, StrongBot, search};
 pub use xenotable_protocol::BotLevel;

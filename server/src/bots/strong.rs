@@ -2,8 +2,9 @@
 //! the view (a fresh draw of whatever the view hides), picks one of the seat's legal actions
 //! by UCB1 over the results so far, plays it in that world and then plays on with the game's
 //! heuristic for every seat (with some random moves) until the game says the playout is over
-//! ([`Mind::playout_over`], by default its horizon), and scores the end with the outcome or
-//! the game's evaluation. The action tried most often is played.
+//! ([`Mind::playout_over`], by default its horizon), and scores the end with the game's
+//! [`Mind::end_worth`] (by default the outcome) or its evaluation. The action tried most
+//! often is played.
 //!
 //! The statistics live at the root only (flat UCB over determinizations): the worlds differ
 //! in their hidden parts, so deeper nodes would mix positions a seat cannot tell apart.
@@ -21,7 +22,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde_json::Value;
-use xenotable_protocol::{Outcome, Seat};
+use xenotable_protocol::Seat;
 
 use super::mind::{Mind, Sight};
 use super::{Budget, Choose};
@@ -299,20 +300,8 @@ fn playout<G: Mind>(
         }
     }
     match G::outcome(world) {
-        Some(outcome) => reward(&outcome, seat),
+        Some(outcome) => G::end_worth(world, &outcome, seat),
         None => G::evaluate(world, seat),
-    }
-}
-
-/// What a match's end is worth to `seat`: 1 won, ½ drawn, 0 lost; lost too when nobody won
-/// but the end is no draw (Intruder's crew alone, beaten by the automatic Intruders).
-fn reward(outcome: &Outcome, seat: Seat) -> f64 {
-    if outcome.winners.contains(&seat) {
-        1.0
-    } else if outcome.is_draw() {
-        0.5
-    } else {
-        0.0
     }
 }
 
@@ -423,19 +412,6 @@ mod tests {
             rewards.contains(&0.0),
             "another square some time: {rewards:?}"
         );
-    }
-
-    #[test]
-    fn an_end_with_no_winner_is_worth_a_draw_only_if_it_is_one() {
-        let end = |winners: &[Seat], reason: &str| Outcome {
-            winners: winners.to_vec(),
-            reason: reason.into(),
-        };
-        let crew = |winners: &[Seat], reason: &str| reward(&end(winners, reason), Seat::Crew);
-        assert_eq!(crew(&[Seat::Crew], "intruders_gone_win"), 1.0);
-        assert_eq!(crew(&[], "turn_limit_draw"), 0.5);
-        assert_eq!(crew(&[], "crew_dead_loss"), 0.0);
-        assert_eq!(crew(&[Seat::Intruder], "crew_dead_loss"), 0.0);
     }
 
     #[test]

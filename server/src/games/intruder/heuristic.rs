@@ -659,11 +659,43 @@ fn prey(s: &State) -> Option<Room> {
 /// building towards (armed crewmen, Intruders put out of action, crewmen out of the blast);
 /// the Intruder seat's is the other side of it.
 pub fn evaluate(world: &State, seat: Seat) -> f64 {
-    let crew = 1.0 / (1.0 + (-crew_progress(world) / SCALE).exp());
+    let crew = curve(crew_progress(world));
     if seat == Seat::Intruder {
         1.0 - crew
     } else {
         crew
+    }
+}
+
+/// What the end of a match in `s` is worth to a crew that plays for points alone against the
+/// automatic Intruders: its score on [`evaluate`]'s curve, a draw counted as none and a loss as
+/// a death at best (16.2: an expelled Immune-to-Vacuum Intruder or a detonation may make a
+/// loss of a score above zero).
+pub fn end_worth(s: &State) -> f64 {
+    let score = f64::from(s.score());
+    let points = match s.ending.as_ref().map(|e| e.crew_won) {
+        Some(Some(true)) | None => score,
+        Some(None) => 0.0,
+        Some(Some(false)) => score.min(DEATH),
+    };
+    curve(points)
+}
+
+/// The crew's points (or progress) to 0..1: a steep rise around zero, flattening beyond
+/// [`SCALE`] either way.
+fn curve(points: f64) -> f64 {
+    1.0 / (1.0 + (-points / SCALE).exp())
+}
+
+/// What an Intruder held for the Freezer (caged, or under prod control) adds to the crew's
+/// progress. Against the automatic Intruders a caged one goes free only by an Extra Strong
+/// breakout (5.3, 12.1) and a controlled one at metamorphosis (12.2), so most end captured:
+/// most of a capture's 15 points. An Intruder seat opens Cages (17.1).
+fn held_worth(s: &State) -> f64 {
+    if s.scenario.intruder_seat() {
+        3.0
+    } else {
+        10.0
     }
 }
 
@@ -677,7 +709,9 @@ pub fn crew_progress(s: &State) -> f64 {
     }
     for k in &s.counters {
         if k.identity == Identity::Intruder && matches!(k.place, Place::Map(_)) && k.face_up {
-            if k.cage.is_some() || k.controller.is_some() || k.iced {
+            if k.cage.is_some() || k.controller.is_some() {
+                x += held_worth(s);
+            } else if k.iced {
                 x += 3.0;
             } else if k.asleep_until.is_some() {
                 x += 1.5;

@@ -75,7 +75,9 @@ use xenotable_protocol::{Outcome, Seat};
 pub use scenario::Scenario;
 pub use state::State;
 
-use crate::bots::{Bot, BotLevel, Budget, CONFIDENCE, Mind, NormalBot, Search, StrongBot};
+use crate::bots::{
+    Bot, BotLevel, Budget, CONFIDENCE, Mind, NormalBot, Search, StrongBot, outcome_worth,
+};
 use crate::games::{Dice, Game, Roll, RuleError, ScenarioInfo, SetupError, Told, Viewer};
 use bot::RandomIntruder;
 use flow::Table;
@@ -370,6 +372,17 @@ impl Mind for Intruder {
 
     fn evaluate(world: &State, seat: Seat) -> f64 {
         heuristic::evaluate(world, seat)
+    }
+
+    /// A lone crew against the automatic Intruders plays for points (16.2): a playout's end is
+    /// judged by its score, so a capture (15) outweighs a kill (7) that ends the match sooner.
+    /// Against an Intruder seat, and between crew seats, the end is who won.
+    fn end_worth(world: &State, outcome: &Outcome, seat: Seat) -> f64 {
+        if world.scenario.intruder_seat() || world.scenario.split_crew() {
+            outcome_worth(outcome, seat)
+        } else {
+            heuristic::end_worth(world)
+        }
     }
 
     fn root_candidates(world: &State, _seat: Seat, legal: &[Action]) -> Vec<usize> {

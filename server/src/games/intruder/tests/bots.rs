@@ -9,7 +9,7 @@ use xenotable_protocol::intruder::{
 
 use super::super::belief::believe;
 use super::super::heuristic::{choose, evaluate, root_candidates};
-use super::super::state::{CREW, Place, State, Step};
+use super::super::state::{CREW, Ending, Place, State, Step};
 use super::super::{Intruder, Scenario};
 use super::properties::random_turn;
 use super::support::{Loaded, animal, arm, bare, crew, in_segment, intruder, put, setup};
@@ -702,4 +702,67 @@ fn a_world_is_judged_by_the_crews_score_for_the_crew_and_against_it_for_the_intr
 fn the_intruder_seats_search_trusts_its_rollouts_sooner_than_the_crews() {
     assert_eq!(Intruder::confidence(Seat::Crew), CONFIDENCE);
     assert!(Intruder::confidence(Seat::Intruder) < CONFIDENCE);
+}
+
+/// The match in `s` ended with the crew's score as it stands, `crew_won` as 16.2 says.
+fn ended(mut s: State, crew_won: Option<bool>) -> State {
+    s.ending = Some(Ending {
+        reason: "intruders_gone",
+        score: s.score(),
+        crew_won,
+    });
+    s
+}
+
+/// What the end of the match in `s` is worth to its crew's search.
+fn end_worth(s: &State) -> f64 {
+    let outcome = Intruder::outcome(s).expect("the match is over");
+    Intruder::end_worth(s, &outcome, Seat::Crew)
+}
+
+#[test]
+fn a_lone_crews_playout_ends_are_judged_by_their_score_a_capture_above_a_kill() {
+    let mut s = bare();
+    for c in CREW {
+        put(&mut s, c, Room::Cm);
+    }
+    s.killed = 1;
+    let kill = end_worth(&ended(s.clone(), Some(true)));
+    s.killed = 0;
+    s.captured = 1;
+    let capture = end_worth(&ended(s.clone(), Some(true)));
+    assert!(capture > kill, "15 points over 7: {capture} > {kill}");
+    assert!(kill > 0.5, "a win is worth more than a draw: {kill}");
+    // An expelled Immune-to-Vacuum Intruder makes a loss of a score above zero (16.2).
+    let lost = end_worth(&ended(s.clone(), Some(false)));
+    assert!(lost < 0.5, "a loss is worth less than a draw: {lost}");
+    // Against an Intruder seat the end is who won, however many points.
+    s.scenario = Scenario::Intelligent;
+    assert_eq!(end_worth(&ended(s.clone(), Some(true))), 1.0);
+    s.killed = 1;
+    s.captured = 0;
+    assert_eq!(end_worth(&ended(s, Some(true))), 1.0);
+}
+
+#[test]
+fn a_caged_intruder_counts_for_most_of_a_capture_unless_an_intruder_seat_may_free_it() {
+    let (mut s, _, _) = caged_by_s1(1, Room::B1);
+    let mut killed = s.clone();
+    let k = killed
+        .counters
+        .iter()
+        .position(|c| c.cage.is_some())
+        .expect("the caged Intruder");
+    killed.counters[k].cage = None;
+    killed.counters[k].place = Place::Killed;
+    killed.killed = 1;
+    let (caged, kill) = (evaluate(&s, Seat::Crew), evaluate(&killed, Seat::Crew));
+    assert!(caged > kill, "alone: caged {caged} > killed {kill}");
+    s.scenario = Scenario::Intelligent;
+    killed.scenario = Scenario::Intelligent;
+    let (caged, kill) = (evaluate(&s, Seat::Crew), evaluate(&killed, Seat::Crew));
+    assert!(
+        caged < kill,
+        "an Intruder seat opens Cages: caged {caged} < killed {kill}"
+    );
 }
