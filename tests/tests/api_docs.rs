@@ -2,7 +2,7 @@
 //! declared, with its code, for its route in `/api/openapi.json`; the schemas the checks of
 //! every other test rely on do fail a frame that drifted from them.
 
-mod common;
+use crate::common;
 
 use common::{ADMIN_TOKEN, Db, Server};
 use serde_json::{Value, json};

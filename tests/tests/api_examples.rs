@@ -6,7 +6,7 @@
 //! placeholders such as `<match-id>`); every frame was also checked against the served schemas
 //! as it passed (`common/api.rs`).
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -156,7 +156,7 @@ async fn transcript(server: &Server, example: &Example) -> String {
     let mut t = Transcript {
         text: format!(
             "# {}\n\nCaptured by `tests/tests/api_examples.rs` from a real server (seed 19); \
-             regenerate with `XENOTABLE_WRITE_EXAMPLES=1 cargo test -p xenotable-tests --test \
+             regenerate with `XENOTABLE_WRITE_EXAMPLES=1 cargo test -p xenotable-tests --test e2e \
              api_examples`. Ids, tokens and clock times are replaced by placeholders. The \
              walkthrough is in [../api.md](../api.md).\n",
             example.title
@@ -316,7 +316,7 @@ async fn the_documented_examples_are_what_the_server_says() {
     assert!(
         stale.is_empty(),
         "the server no longer says what these examples show: {stale:?}; regenerate them with \
-         XENOTABLE_WRITE_EXAMPLES=1 cargo test -p xenotable-tests --test api_examples, and \
+         XENOTABLE_WRITE_EXAMPLES=1 cargo test -p xenotable-tests --test e2e api_examples, and \
          check the differences"
     );
 }

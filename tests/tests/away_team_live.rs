@@ -1,7 +1,7 @@
 //! Away Team over WebSocket: a person commands the Away Team against the automatic Aliens,
 //! whose d6 method enters the log as ordinary commands, with a spectator watching.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

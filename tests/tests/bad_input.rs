@@ -3,7 +3,7 @@
 //! nothing, and the connection stays open where the error is recoverable. Seat tokens never
 //! appear in an error frame, an error body or the log.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;

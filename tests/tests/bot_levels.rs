@@ -1,7 +1,7 @@
 //! Bot levels over REST: chosen per seat at creation, listed per game, kept with the match
 //! across a restart, and refused with stable codes when unknown or not offered.
 
-mod common;
+use crate::common;
 
 use common::{Db, Server};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The table chat is stored: whoever connects later, after a drop or a restart, reads it in
 //! `welcome`.
 
-mod common;
+use crate::common;
 
 use common::{Db, Server, artemia_with_humans};
 use serde_json::json;

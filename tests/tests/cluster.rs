@@ -6,7 +6,7 @@
 //! state equal to an offline replay of the stored log. A node paused past its lease (SIGSTOP)
 //! stores nothing once it wakes.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

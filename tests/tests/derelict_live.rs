@@ -1,7 +1,7 @@
 //! Derelict over WebSocket: the marine clock as the room runs it, seen by every viewer, expiring
 //! into a logged `TimeUp`, and resuming after a restart with the time that was left.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};

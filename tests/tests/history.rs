@@ -3,7 +3,7 @@
 //! told: its seq, and its events redacted for it. A seat's history never holds another seat's
 //! secret, and a spectator's is a spectator's.
 
-mod common;
+use crate::common;
 
 use common::{Client, Db, Picker, Server};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! the crew seat against the automatic Intruder, watched by a spectator to whom no face-down
 //! counter is ever named; a bot crew plays a match to its end and its replay rebuilds it.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -4,7 +4,7 @@
 //! `science-officer` match whose two crew seats' orders stay hidden from each other until both
 //! are ready; and bots playing every seat of every listed scenario to the end.
 
-mod common;
+use crate::common;
 
 use common::intruder::{assert_no_face_down_identity, events_of, next_view};
 use common::{Client, Db, Server};

@@ -2,7 +2,7 @@
 //! server per database, late acts told why, matches left alone abandoned, and replays that do
 //! not rebuild rooms.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! stable code, the server keeps serving, and other clients (other addresses of 127.0.0.0/8, or
 //! other connections) do not notice.
 
-mod common;
+use crate::common;
 
 use std::net::IpAddr;
 use std::time::Duration;

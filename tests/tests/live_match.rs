@@ -2,7 +2,7 @@
 //! legal moves read from their own views against a bot Creature, a spectator watches, and no
 //! one ever receives another Hunted's face-down card before the reveal.
 
-mod common;
+use crate::common;
 
 use common::{Client, Db, Picker, Server, artemia_with_humans};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! the store as production databases hold it, rebuilds the very match after a restart, which
 //! then plays on; and the replay of a finished one tells its steps in today's names.
 
-mod common;
+use crate::common;
 
 use chrono::Utc;
 use common::{Client, Db, Picker, Server};

@@ -2,7 +2,7 @@
 //! start it again, reconnect with the same tokens and finish. Every move a client saw
 //! acknowledged is in the log, and the final views equal an offline replay of seed + log.
 
-mod common;
+use crate::common;
 
 use common::{Client, Db, Picker, Seen, Server, artemia_with_humans, assert_replays, run_players};
 use serde_json::Value;

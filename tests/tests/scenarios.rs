@@ -1,6 +1,6 @@
 //! Scenario files over HTTP: listing, checking, and the admin's uploads and deletions.
 
-mod common;
+use crate::common;
 
 use common::{ADMIN_TOKEN, Db, Server};
 

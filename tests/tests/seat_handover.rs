@@ -7,7 +7,7 @@
 //! while nobody plays it nothing moves, and any move made while its player sends nothing is
 //! the bot's.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! seed, a chosen seed is public knowledge, and the seed itself is told only once the match is
 //! over.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! the shipped scenarios built into it; a folder of its own (`web/`, `scenarios/`) changes
 //! nothing, and only `--web-dir` and `--scenarios-dir` replace them.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! client is served, WebSockets open only from this site's pages (or allowed ones), and display
 //! names hold no invisible format characters.
 
-mod common;
+use crate::common;
 
 use common::{Db, Server};
 use serde_json::json;

@@ -5,7 +5,7 @@
 //! and event (whole and concealed) must be kebab-case, unless its field holds free text or a
 //! stable code (error codes and outcome reasons are snake_case: `not_your_turn`).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
