@@ -28,3 +28,28 @@ mod seeds;
 mod self_contained;
 mod web_surface;
 mod wire_names;
+
+/// With `autotests = false`, a file left out of the list above would never be compiled or run:
+/// every `tests/tests/*.rs` file must be a module of this binary.
+#[test]
+fn every_test_file_is_a_module_of_the_e2e_binary() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let listed = include_str!("main.rs");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/tests is readable") {
+        let path = entry.expect("a directory entry").path();
+        let Some(name) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        if path.extension().is_some_and(|e| e == "rs")
+            && name != "main"
+            && !listed.lines().any(|line| line == format!("mod {name};"))
+        {
+            missing.push(name.to_owned());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "never compiled: add a `mod` line to tests/tests/main.rs for {missing:?}"
+    );
+}
